@@ -1,0 +1,95 @@
+# TECH - Gillogly's Technology Chess Program (1971) as a UCI/CECP engine.
+# `make` builds ./tech; `make help` lists the targets.
+
+CC      ?= cc
+EXE     ?= tech
+PREFIX  ?= /usr/local
+DESTDIR ?=
+PYTHON  ?= python3
+
+STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wmissing-declarations -Wshadow -pthread
+OPT_FLAGS  ?= -O3 -DNDEBUG
+CFLAGS     ?=
+LDFLAGS    ?=
+LDLIBS     := -pthread
+
+ENGINE_SRC   := $(sort $(wildcard engine/*.c))
+PROTOCOL_SRC := $(sort $(wildcard protocol/*.c))
+MAIN_SRC     := protocol/main.c
+LIB_SRC      := $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
+UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
+
+# One build directory per flavour so release, debug and sanitizer objects never mix.
+BUILD ?= build/release
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
+UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
+
+ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol -MMD -MP
+
+.PHONY: all test test-unit test-protocol test-long bench debug asan tsan install uninstall clean help
+
+all: $(EXE)
+
+$(EXE): $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/unit-tests: $(LIB_OBJ) $(UNIT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+-include $(DEPS)
+
+## test: unit tests (perft suite, FEN, SAN, search) and protocol sessions against ./$(EXE)
+test: $(EXE) $(BUILD)/unit-tests
+	$(BUILD)/unit-tests
+	$(PYTHON) tests/protocol/run.py ./$(EXE)
+
+## test-long: the slower suites (deeper perft, WAC, matches against real GUIs)
+test-long: test
+	$(PYTHON) tests/long/run.py ./$(EXE)
+
+## bench: the node-count signature of this build and its speed
+bench: $(EXE)
+	./$(EXE) bench
+
+## debug: -O0 -g with invariant checks after every make/unmake, tests run on it
+debug:
+	$(MAKE) BUILD=build/debug EXE=tech-debug OPT_FLAGS="-O0 -g -DTECH_DEBUG" test
+
+## asan: address + undefined-behaviour sanitizers, tests run on it
+asan:
+	$(MAKE) BUILD=build/asan EXE=tech-asan OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" test
+
+## tsan: thread sanitizer, tests run on it
+tsan:
+	$(MAKE) BUILD=build/tsan EXE=tech-tsan OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
+
+## install: copy the binary and man page under $(DESTDIR)$(PREFIX)
+install: $(EXE)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(EXE)
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(EXE)
+
+clean:
+	rm -rf build tech tech-debug tech-asan tech-tsan
+
+help:
+	@echo "TECH build targets:"
+	@echo "  make            build ./$(EXE) (release, -O3)"
+	@echo "  make test       run the test suite (unit tests + protocol sessions)"
+	@echo "  make test-long  slower suites (deep perft, WAC, GUI matches)"
+	@echo "  make bench      print the bench node signature and speed"
+	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
+	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
+	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
+	@echo "  make install    install to \$$(DESTDIR)\$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "  make clean      remove build products"
+	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR"

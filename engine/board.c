@@ -1,0 +1,189 @@
+/* board.c - set-up, consistency checks and printing of the Position. */
+#include "board.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fen.h"
+
+const Score piece_value[PIECE_TYPE_NB] = {0, 100, 330, 330, 500, 900, 15000};
+
+const int knight_offsets[8] = {-21, -19, -12, -8, 8, 12, 19, 21};
+const int bishop_offsets[4] = {-11, -9, 9, 11};
+const int rook_offsets[4] = {-10, -1, 1, 10};
+const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
+
+const char START_FEN[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+void position_clear(Position *pos)
+{
+    zobrist_init();
+    memset(pos, 0, sizeof *pos - sizeof pos->undo);
+    for (Square sq = 0; sq < BOARD_SIZE; sq++) {
+        int file = sq % BOARD_WIDTH, row = sq / BOARD_WIDTH;
+        bool playing = file >= 1 && file <= 8 && row >= 2 && row <= 9;
+        pos->board[sq] = playing ? EMPTY : OFFBOARD;
+    }
+    pos->side = WHITE;
+    pos->fullmove = 1;
+}
+
+void position_set_start(Position *pos)
+{
+    /* The initial array of TECH.md §2: row 20 = R N B Q K B N R, row 30 = pawns. */
+    static const PieceType back_rank[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
+    position_clear(pos);
+    for (int file = 0; file < 8; file++) {
+        pos->board[square_make(file, 0)] = (int8_t)piece_make(WHITE, back_rank[file]);
+        pos->board[square_make(file, 1)] = (int8_t)piece_make(WHITE, PAWN);
+        pos->board[square_make(file, 6)] = (int8_t)piece_make(BLACK, PAWN);
+        pos->board[square_make(file, 7)] = (int8_t)piece_make(BLACK, back_rank[file]);
+    }
+    pos->castling = CASTLE_ALL;
+    position_refresh(pos);
+}
+
+bool position_ep_capturable(const Position *pos)
+{
+    if (pos->en_passant == SQ_NONE) return false;
+    /* A pawn of the side to move stands beside the pawn that just double-pushed. */
+    int behind = pos->side == WHITE ? -10 : 10;
+    Piece own_pawn = piece_make(pos->side, PAWN);
+    Square pushed = pos->en_passant + behind;
+    return pos->board[pushed - 1] == own_pawn || pos->board[pushed + 1] == own_pawn;
+}
+
+uint64_t position_compute_key(const Position *pos)
+{
+    uint64_t key = 0;
+    for (Square sq = 0; sq < BOARD_SIZE; sq++) {
+        Piece p = pos->board[sq];
+        if (p != EMPTY && p != OFFBOARD) key ^= zobrist_piece(p, sq);
+    }
+    key ^= zobrist.castling[pos->castling];
+    if (position_ep_capturable(pos)) key ^= zobrist.en_passant_file[square_file(pos->en_passant)];
+    if (pos->side == BLACK) key ^= zobrist.side;
+    return key;
+}
+
+bool position_refresh(Position *pos)
+{
+    memset(pos->count, 0, sizeof pos->count);
+    memset(pos->index, 0, sizeof pos->index);
+    pos->material[WHITE] = pos->material[BLACK] = 0;
+    pos->plist_len[WHITE] = pos->plist_len[BLACK] = 1; /* slot 0 reserved for the king */
+    bool ok = true;
+    for (Square sq = SQ_A1; sq <= SQ_H8; sq++) {
+        Piece p = pos->board[sq];
+        if (p == EMPTY || p == OFFBOARD) continue;
+        Color c = piece_color(p);
+        PieceType t = piece_type(p);
+        pos->count[c][t]++;
+        if (t == KING) {
+            pos->plist[c][0] = sq;
+            pos->index[sq] = 0;
+            continue;
+        }
+        pos->material[c] += piece_value[t];
+        if (pos->plist_len[c] >= PIECE_LIST_MAX) {
+            ok = false;
+            continue;
+        }
+        pos->index[sq] = pos->plist_len[c];
+        pos->plist[c][pos->plist_len[c]++] = sq;
+    }
+    if (pos->count[WHITE][KING] != 1 || pos->count[BLACK][KING] != 1) ok = false;
+    pos->key = position_compute_key(pos);
+    return ok;
+}
+
+bool position_ok(const Position *pos)
+{
+    uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}};
+    int material[COLOR_NB] = {0, 0};
+    for (Square sq = 0; sq < BOARD_SIZE; sq++) {
+        Piece p = pos->board[sq];
+        int file = sq % BOARD_WIDTH, row = sq / BOARD_WIDTH;
+        bool playing = file >= 1 && file <= 8 && row >= 2 && row <= 9;
+        if (!playing) {
+            if (p != OFFBOARD) return false;
+            continue;
+        }
+        if (p == EMPTY) continue;
+        if (p < -KING || p > KING) return false;
+        Color c = piece_color(p);
+        PieceType t = piece_type(p);
+        count[c][t]++;
+        if (t != KING) material[c] += piece_value[t];
+        if (pos->plist[c][pos->index[sq]] != sq || pos->index[sq] >= pos->plist_len[c]) return false;
+    }
+    for (Color c = BLACK; c <= WHITE; c++) {
+        if (material[c] != pos->material[c]) return false;
+        if (memcmp(count[c], pos->count[c], sizeof count[c]) != 0) return false;
+        if (count[c][KING] != 1) return false;
+        if (pos->board[pos->plist[c][0]] != piece_make(c, KING)) return false;
+        int men = 0;
+        for (int t = PAWN; t <= KING; t++) men += count[c][t];
+        if (men != pos->plist_len[c]) return false;
+        for (int i = 0; i < pos->plist_len[c]; i++) {
+            Piece p = pos->board[pos->plist[c][i]];
+            if (p == EMPTY || p == OFFBOARD || piece_color(p) != c) return false;
+        }
+    }
+    if (pos->key != position_compute_key(pos)) return false;
+    if (pos->undo_len < 0 || pos->undo_len > UNDO_STACK_SIZE) return false;
+    return true;
+}
+
+void position_copy(Position *dst, const Position *src)
+{
+    memcpy(dst, src, sizeof *src - sizeof src->undo);
+    memcpy(dst->undo, src->undo, (size_t)src->undo_len * sizeof src->undo[0]);
+}
+
+void position_trim_history(Position *pos)
+{
+    if (pos->undo_len < GAME_PLY_MAX - 2 * MAX_PLY) return;
+    int keep = pos->halfmove < pos->undo_len ? pos->halfmove : pos->undo_len;
+    memmove(pos->undo, pos->undo + (pos->undo_len - keep), (size_t)keep * sizeof pos->undo[0]);
+    pos->undo_len = keep;
+}
+
+void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx)
+{
+    static const char letters[] = ".PNBRQK";
+    char line[FEN_MAX + 32];
+    for (int rank = 7; rank >= 0; rank--) {
+        int n = snprintf(line, sizeof line, " %d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            Piece p = pos->board[square_make(file, rank)];
+            char ch = letters[piece_type(p)];
+            if (p < 0) ch = (char)(ch - 'A' + 'a');
+            n += snprintf(line + n, sizeof line - (size_t)n, " %c", ch);
+        }
+        emit_line(ctx, line);
+    }
+    emit_line(ctx, "    a b c d e f g h");
+    char fen[FEN_MAX];
+    fen_write(pos, fen, sizeof fen);
+    snprintf(line, sizeof line, "Fen: %s", fen);
+    emit_line(ctx, line);
+    snprintf(line, sizeof line, "Key: %016llx  Material: white %d black %d",
+             (unsigned long long)pos->key, pos->material[WHITE], pos->material[BLACK]);
+    emit_line(ctx, line);
+}
+
+void position_mirror(Position *dst, const Position *src)
+{
+    position_clear(dst);
+    for (int rank = 0; rank < 8; rank++)
+        for (int file = 0; file < 8; file++)
+            dst->board[square_make(file, 7 - rank)] = (int8_t)-src->board[square_make(file, rank)];
+    dst->side = !src->side;
+    dst->castling = (uint8_t)(((src->castling & 3) << 2) | ((src->castling >> 2) & 3));
+    dst->en_passant = src->en_passant == SQ_NONE
+        ? SQ_NONE : square_make(square_file(src->en_passant), 7 - square_rank(src->en_passant));
+    dst->halfmove = src->halfmove;
+    dst->fullmove = src->fullmove;
+    position_refresh(dst);
+}

@@ -1,0 +1,81 @@
+/* board.h - the Position: TECH's 120-cell mailbox plus the state the rules need. */
+#ifndef TECH_BOARD_H
+#define TECH_BOARD_H
+
+#include "types.h"
+#include "zobrist.h"
+
+/* Undo stack capacity: a whole game's plies plus the deepest search line. */
+enum { GAME_PLY_MAX = 1024, UNDO_STACK_SIZE = GAME_PLY_MAX + MAX_PLY + 16 };
+/* A legal position holds at most 16 men per side. */
+enum { PIECE_LIST_MAX = 16 };
+
+/* What make_move() saves so that unmake_move() restores the position exactly. */
+typedef struct {
+    Move move;
+    uint64_t key;          /* Zobrist key before the move */
+    Square en_passant;     /* e.p. square before the move */
+    uint8_t castling;      /* castling rights before the move (tree word bits 24-27) */
+    uint8_t captured_slot; /* piece-list slot the captured man occupied */
+    int16_t halfmove;      /* 50-move counter before the move */
+} Undo;
+
+/* Board state only: no search tables live here. */
+typedef struct Position {
+    int8_t board[BOARD_SIZE];  /* TECH piece codes, OFFBOARD on the border */
+    Color side;                /* side to move */
+    uint8_t castling;          /* CASTLE_* bits */
+    Square en_passant;         /* square a pawn skipped last move, or SQ_NONE */
+    int halfmove;              /* plies since the last capture or pawn move */
+    int fullmove;              /* FEN fullmove number */
+    uint64_t key;              /* Zobrist key of the position */
+    int material[COLOR_NB];    /* non-king material per colour at TECH's base values */
+    uint8_t count[COLOR_NB][PIECE_TYPE_NB]; /* men of each type per colour */
+    /* Piece lists: plist[c][0] is always the king. index[sq] = slot of the man on sq. */
+    Square plist[COLOR_NB][PIECE_LIST_MAX];
+    uint8_t plist_len[COLOR_NB];
+    uint8_t index[BOARD_SIZE];
+    int undo_len;              /* entries on the undo stack = plies since the set-up */
+    Undo undo[UNDO_STACK_SIZE];
+} Position;
+
+/* TECH's base piece values (TECH.md §4, from the paper): P 100, N 330, B 330, R 500, Q 900, K 15000. */
+extern const Score piece_value[PIECE_TYPE_NB];
+/* Non-king material per side in the initial array: 8*100 + 4*330 + 2*500 + 900 (TECH.md §4, "kk20"). */
+enum { START_MATERIAL = 4020 };
+
+/* Knight, bishop, rook and king/queen offsets on the 10x12 board (TECH.md §2). */
+extern const int knight_offsets[8];
+extern const int bishop_offsets[4];
+extern const int rook_offsets[4];
+extern const int king_offsets[8];
+
+/* Start position in FEN. */
+extern const char START_FEN[];
+
+/* Set up the standard initial array (TECH.md §2, Fig. 2). */
+void position_set_start(Position *pos);
+/* Empty the board: every playing cell empty, border cells OFFBOARD, no men. */
+void position_clear(Position *pos);
+/* Recompute key, material, counts and piece lists from board[] and the state fields.
+ * Returns false (and leaves the lists unusable) if a side lacks exactly one king or has
+ * more than PIECE_LIST_MAX men; callers validate before relying on the position. */
+bool position_refresh(Position *pos);
+/* Zobrist key computed from scratch (for checks and set-up). */
+uint64_t position_compute_key(const Position *pos);
+/* The e.p. square as it enters the hash: only when a pawn of the side to move could take. */
+bool position_ep_capturable(const Position *pos);
+/* Full consistency check: key, material, counts, lists and board agree. */
+bool position_ok(const Position *pos);
+/* Copy a position (only the used part of the undo stack). */
+void position_copy(Position *dst, const Position *src);
+/* When the undo stack nears GAME_PLY_MAX, drop the entries older than the last irreversible
+ * move: they can no longer matter for repetition. */
+void position_trim_history(Position *pos);
+/* Print the board as ASCII art with FEN and key (for the console's `d`). */
+void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx);
+/* Mirror the position: swap colours and flip ranks (for symmetry tests). */
+void position_mirror(Position *dst, const Position *src);
+
+
+#endif

@@ -1,0 +1,243 @@
+/* fen.c - FEN reader (validating every field and the position as a whole) and writer. */
+#include "fen.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "attack.h"
+
+enum { FEN_FIELDS = 6, FIELD_MAX = 96, COUNTER_MAX = 100000 };
+
+static bool fail(char *error, size_t size, const char *format, ...)
+{
+    if (error && size) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error, size, format, args);
+        va_end(args);
+    }
+    return false;
+}
+
+/* Split on runs of blanks into at most FEN_FIELDS+1 fields; returns the number found. */
+static int split_fields(const char *text, char fields[FEN_FIELDS + 1][FIELD_MAX], bool *too_long)
+{
+    int n = 0;
+    *too_long = false;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (!*p) break;
+        const char *start = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
+        size_t len = (size_t)(p - start);
+        if (n <= FEN_FIELDS) {
+            if (len >= FIELD_MAX) {
+                *too_long = true;
+                len = FIELD_MAX - 1;
+            }
+            memcpy(fields[n], start, len);
+            fields[n][len] = '\0';
+        }
+        n++;
+    }
+    return n;
+}
+
+static PieceType piece_from_letter(char ch)
+{
+    switch (tolower((unsigned char)ch)) {
+    case 'p': return PAWN;
+    case 'n': return KNIGHT;
+    case 'b': return BISHOP;
+    case 'r': return ROOK;
+    case 'q': return QUEEN;
+    case 'k': return KING;
+    default: return EMPTY;
+    }
+}
+
+static bool read_placement(Position *pos, const char *field, char *error, size_t size)
+{
+    int rank = 7, file = 0;
+    for (const char *p = field; *p; p++) {
+        char ch = *p;
+        if (ch == '/') {
+            if (file != 8) return fail(error, size, "rank %d has %d squares, not 8", rank + 1, file);
+            if (--rank < 0) return fail(error, size, "more than 8 ranks in the board field");
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            file += ch - '0';
+            if (file > 8) return fail(error, size, "rank %d has more than 8 squares", rank + 1);
+        } else {
+            PieceType type = piece_from_letter(ch);
+            if (type == EMPTY) return fail(error, size, "bad piece letter '%c' in the board field", ch);
+            if (file >= 8) return fail(error, size, "rank %d has more than 8 squares", rank + 1);
+            Color c = isupper((unsigned char)ch) ? WHITE : BLACK;
+            pos->board[square_make(file, rank)] = (int8_t)piece_make(c, type);
+            file++;
+        }
+    }
+    if (rank != 0) return fail(error, size, "the board field has %d ranks, not 8", 8 - rank);
+    if (file != 8) return fail(error, size, "rank 1 has %d squares, not 8", file);
+    return true;
+}
+
+static bool check_men(const Position *pos, char *error, size_t size)
+{
+    static const char *names[COLOR_NB] = {"black", "white"};
+    int kings[COLOR_NB] = {0, 0}, men[COLOR_NB] = {0, 0}, pawns[COLOR_NB] = {0, 0};
+    for (int rank = 0; rank < 8; rank++)
+        for (int file = 0; file < 8; file++) {
+            Piece p = pos->board[square_make(file, rank)];
+            if (p == EMPTY) continue;
+            Color c = piece_color(p);
+            men[c]++;
+            if (piece_type(p) == KING) kings[c]++;
+            if (piece_type(p) == PAWN) {
+                pawns[c]++;
+                if (rank == 0 || rank == 7)
+                    return fail(error, size, "%s pawn on rank %d", names[c], rank + 1);
+            }
+        }
+    for (Color c = BLACK; c <= WHITE; c++) {
+        if (kings[c] != 1) return fail(error, size, "%s has %d kings, not exactly one", names[c], kings[c]);
+        if (pawns[c] > 8) return fail(error, size, "%s has %d pawns, more than 8", names[c], pawns[c]);
+        if (men[c] > PIECE_LIST_MAX) return fail(error, size, "%s has %d men, more than 16", names[c], men[c]);
+    }
+    return true;
+}
+
+static bool read_castling(Position *pos, const char *field, char *error, size_t size)
+{
+    pos->castling = 0;
+    if (strcmp(field, "-") == 0) return true;
+    for (const char *p = field; *p; p++) {
+        int right;
+        Square king, rook;
+        switch (*p) {
+        case 'K': right = CASTLE_WK; king = SQ_E1; rook = SQ_H1; break;
+        case 'Q': right = CASTLE_WQ; king = SQ_E1; rook = SQ_A1; break;
+        case 'k': right = CASTLE_BK; king = SQ_E8; rook = SQ_H8; break;
+        case 'q': right = CASTLE_BQ; king = SQ_E8; rook = SQ_A8; break;
+        default: return fail(error, size, "bad castling letter '%c'", *p);
+        }
+        if (pos->castling & right) return fail(error, size, "castling letter '%c' repeated", *p);
+        Color c = right & (CASTLE_WK | CASTLE_WQ) ? WHITE : BLACK;
+        if (pos->board[king] != piece_make(c, KING))
+            return fail(error, size, "castling right '%c' but the king is not on its home square", *p);
+        if (pos->board[rook] != piece_make(c, ROOK))
+            return fail(error, size, "castling right '%c' but the rook is not on its home square", *p);
+        pos->castling |= (uint8_t)right;
+    }
+    return true;
+}
+
+static bool read_en_passant(Position *pos, const char *field, char *error, size_t size)
+{
+    pos->en_passant = SQ_NONE;
+    if (strcmp(field, "-") == 0) return true;
+    if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+        return fail(error, size, "bad en-passant square '%s'", field);
+    int file = field[0] - 'a', rank = field[1] - '1';
+    /* The side to move captures: the square lies on rank 6 (White to move) or rank 3. */
+    int expected_rank = pos->side == WHITE ? 5 : 2;
+    if (rank != expected_rank)
+        return fail(error, size, "impossible en-passant square %s: must be on rank %d", field, expected_rank + 1);
+    Square ep = square_make(file, rank);
+    int forward = pos->side == WHITE ? -10 : 10; /* direction the enemy pawn moved */
+    Piece enemy_pawn = piece_make(!pos->side, PAWN);
+    if (pos->board[ep + forward] != enemy_pawn)
+        return fail(error, size, "impossible en-passant square %s: no pawn just moved past it", field);
+    if (pos->board[ep] != EMPTY || pos->board[ep - forward] != EMPTY)
+        return fail(error, size, "impossible en-passant square %s: the pawn's path is not empty", field);
+    pos->en_passant = ep;
+    return true;
+}
+
+static bool read_counter(const char *field, const char *name, int min, int *out, char *error, size_t size)
+{
+    for (const char *p = field; *p; p++)
+        if (!isdigit((unsigned char)*p)) return fail(error, size, "%s '%s' is not a number", name, field);
+    errno = 0;
+    long value = strtol(field, NULL, 10);
+    if (errno || value < min || value > COUNTER_MAX)
+        return fail(error, size, "%s '%s' is out of range", name, field);
+    *out = (int)value;
+    return true;
+}
+
+bool fen_read(Position *pos, const char *fen, char *error, size_t size)
+{
+    char fields[FEN_FIELDS + 1][FIELD_MAX];
+    bool too_long;
+    if (!fen) return fail(error, size, "no FEN given");
+    int n = split_fields(fen, fields, &too_long);
+    if (n != FEN_FIELDS) return fail(error, size, "a FEN has 6 fields, found %d", n);
+    if (too_long) return fail(error, size, "a FEN field is too long");
+
+    /* Build into a scratch position so a failure leaves *pos untouched. */
+    Position *scratch = malloc(sizeof *scratch);
+    if (!scratch) return fail(error, size, "out of memory");
+    position_clear(scratch);
+    bool ok = read_placement(scratch, fields[0], error, size) && check_men(scratch, error, size);
+    if (ok) {
+        if (strcmp(fields[1], "w") == 0) scratch->side = WHITE;
+        else if (strcmp(fields[1], "b") == 0) scratch->side = BLACK;
+        else ok = fail(error, size, "side to move '%s' is not 'w' or 'b'", fields[1]);
+    }
+    ok = ok && read_castling(scratch, fields[2], error, size)
+        && read_en_passant(scratch, fields[3], error, size)
+        && read_counter(fields[4], "halfmove clock", 0, &scratch->halfmove, error, size)
+        && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
+    if (ok && !position_refresh(scratch)) ok = fail(error, size, "inconsistent men");
+    if (ok && enemy_king_capturable(scratch))
+        ok = fail(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
+    if (ok) position_copy(pos, scratch);
+    free(scratch);
+    return ok;
+}
+
+void fen_write(const Position *pos, char *buf, size_t size)
+{
+    static const char letters[] = " pnbrqk";
+    char out[FEN_MAX];
+    int n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            Piece p = pos->board[square_make(file, rank)];
+            if (p == EMPTY) {
+                empty++;
+                continue;
+            }
+            if (empty) out[n++] = (char)('0' + empty);
+            empty = 0;
+            char ch = letters[piece_type(p)];
+            out[n++] = p > 0 ? (char)toupper((unsigned char)ch) : ch;
+        }
+        if (empty) out[n++] = (char)('0' + empty);
+        if (rank) out[n++] = '/';
+    }
+    out[n++] = ' ';
+    out[n++] = pos->side == WHITE ? 'w' : 'b';
+    out[n++] = ' ';
+    if (!pos->castling) out[n++] = '-';
+    if (pos->castling & CASTLE_WK) out[n++] = 'K';
+    if (pos->castling & CASTLE_WQ) out[n++] = 'Q';
+    if (pos->castling & CASTLE_BK) out[n++] = 'k';
+    if (pos->castling & CASTLE_BQ) out[n++] = 'q';
+    out[n++] = ' ';
+    if (pos->en_passant == SQ_NONE) {
+        out[n++] = '-';
+    } else {
+        out[n++] = (char)('a' + square_file(pos->en_passant));
+        out[n++] = (char)('1' + square_rank(pos->en_passant));
+    }
+    snprintf(out + n, sizeof out - (size_t)n, " %d %d", pos->halfmove, pos->fullmove);
+    snprintf(buf, size, "%s", out);
+}

@@ -1,0 +1,22 @@
+/* legality.h - fast strict-legality test for pseudo-legal moves (pins and check, no make). */
+#ifndef TECH_LEGALITY_H
+#define TECH_LEGALITY_H
+
+#include "board.h"
+
+/* What one position's legality tests share: check status and the pinned men. */
+typedef struct {
+    bool in_check;
+    Square king;
+    int pinned_count;
+    Square pinned_square[8];
+    int pin_direction[8];   /* step from the king toward the pinner */
+} LegalityInfo;
+
+/* Scan the side to move's king rays for check and pins. */
+void legality_prepare(const Position *pos, LegalityInfo *info);
+/* True if the pseudo-legal move m leaves the mover's king safe. Uses make/unmake only
+ * for the rare cases (in check, en passant). */
+bool legality_check(Position *pos, const LegalityInfo *info, Move m);
+
+#endif

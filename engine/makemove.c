@@ -1,0 +1,175 @@
+/* makemove.c - incremental make/unmake: board, piece lists, material, counts and key. */
+#include "makemove.h"
+
+#include <assert.h>
+
+#include "attack.h"
+
+/* Rights lost by a move that starts or ends on each square: a king or rook leaving its home
+ * square, or a rook captured there. */
+static const uint8_t castle_lost[BOARD_SIZE] = {
+    [SQ_E1] = CASTLE_WK | CASTLE_WQ, [SQ_H1] = CASTLE_WK, [SQ_A1] = CASTLE_WQ,
+    [SQ_E8] = CASTLE_BK | CASTLE_BQ, [SQ_H8] = CASTLE_BK, [SQ_A8] = CASTLE_BQ,
+};
+
+static inline uint8_t castling_after(int rights, Square from, Square to)
+{
+    return (uint8_t)(rights & ~(castle_lost[from] | castle_lost[to]));
+}
+
+/* Move a man between squares, keeping its piece-list slot. */
+static inline void relocate(Position *pos, Square from, Square to)
+{
+    Piece p = pos->board[from];
+    pos->board[to] = (int8_t)p;
+    pos->board[from] = EMPTY;
+    uint8_t slot = pos->index[from];
+    pos->index[to] = slot;
+    pos->plist[piece_color(p)][slot] = to;
+}
+
+/* Take a man off the board; the list's last man fills its slot. Returns the slot. */
+static inline uint8_t remove_man(Position *pos, Square sq)
+{
+    Piece p = pos->board[sq];
+    Color c = piece_color(p);
+    uint8_t slot = pos->index[sq];
+    uint8_t last = (uint8_t)(--pos->plist_len[c]);
+    Square moved = pos->plist[c][last];
+    pos->plist[c][slot] = moved;
+    pos->index[moved] = slot;
+    pos->board[sq] = EMPTY;
+    pos->count[c][piece_type(p)]--;
+    pos->material[c] -= piece_value[piece_type(p)];
+    return slot;
+}
+
+/* Exact inverse of remove_man(): the man goes back to `slot`, its filler back to the end. */
+static inline void restore_man(Position *pos, Square sq, Piece p, uint8_t slot)
+{
+    Color c = piece_color(p);
+    uint8_t last = pos->plist_len[c]++;
+    Square filler = pos->plist[c][slot];
+    pos->plist[c][last] = filler;
+    pos->index[filler] = last;
+    pos->plist[c][slot] = sq;
+    pos->index[sq] = slot;
+    pos->board[sq] = (int8_t)p;
+    pos->count[c][piece_type(p)]++;
+    pos->material[c] += piece_value[piece_type(p)];
+}
+
+static inline uint64_t ep_key(const Position *pos)
+{
+    return position_ep_capturable(pos) ? zobrist.en_passant_file[square_file(pos->en_passant)] : 0;
+}
+
+void make_move(Position *pos, Move m)
+{
+    assert(pos->undo_len < UNDO_STACK_SIZE);
+    Undo *u = &pos->undo[pos->undo_len++];
+    const Color us = pos->side;
+    const Square from = move_from(m), to = move_to(m);
+    const Piece mover = pos->board[from];
+    uint64_t key = pos->key ^ ep_key(pos) ^ zobrist.castling[pos->castling];
+
+    u->move = m;
+    u->key = pos->key;
+    u->en_passant = pos->en_passant;
+    u->castling = pos->castling;
+    u->halfmove = (int16_t)pos->halfmove;
+
+    pos->halfmove++;
+    if (move_is_capture(m)) {
+        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        key ^= zobrist_piece(pos->board[victim_sq], victim_sq);
+        u->captured_slot = remove_man(pos, victim_sq);
+        pos->halfmove = 0;
+    }
+    key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
+    relocate(pos, from, to);
+
+    if (piece_type(mover) == PAWN) {
+        pos->halfmove = 0;
+        if (move_is_promotion(m)) {
+            Piece promoted = piece_make(us, move_promotion(m));
+            key ^= zobrist_piece(mover, to) ^ zobrist_piece(promoted, to);
+            pos->board[to] = (int8_t)promoted;
+            pos->count[us][PAWN]--;
+            pos->count[us][move_promotion(m)]++;
+            pos->material[us] += piece_value[move_promotion(m)] - piece_value[PAWN];
+        }
+    } else if (move_is_castle(m)) {
+        /* The rook jumps over the king: h-file rook to f, a-file rook to d. */
+        Square rook_from = to > from ? from + 3 : from - 4;
+        Square rook_to = to > from ? from + 1 : from - 1;
+        Piece rook = pos->board[rook_from];
+        key ^= zobrist_piece(rook, rook_from) ^ zobrist_piece(rook, rook_to);
+        relocate(pos, rook_from, rook_to);
+    }
+
+    pos->castling = castling_after(pos->castling, from, to);
+    pos->en_passant = move_is_double_push(m) ? from + 10 * color_sign(us) : SQ_NONE;
+    if (us == BLACK) pos->fullmove++;
+    pos->side = !us;
+    key ^= zobrist.side ^ zobrist.castling[pos->castling];
+    pos->key = key;
+    pos->key ^= ep_key(pos);
+}
+
+void unmake_move(Position *pos)
+{
+    assert(pos->undo_len > 0);
+    const Undo *u = &pos->undo[--pos->undo_len];
+    const Move m = u->move;
+    const Square from = move_from(m), to = move_to(m);
+    const Color us = !pos->side;
+
+    pos->side = us;
+    if (us == BLACK) pos->fullmove--;
+    if (move_is_promotion(m)) {
+        pos->board[to] = (int8_t)piece_make(us, PAWN);
+        pos->count[us][PAWN]++;
+        pos->count[us][move_promotion(m)]--;
+        pos->material[us] -= piece_value[move_promotion(m)] - piece_value[PAWN];
+    } else if (move_is_castle(m)) {
+        Square rook_from = to > from ? from + 3 : from - 4;
+        Square rook_to = to > from ? from + 1 : from - 1;
+        relocate(pos, rook_to, rook_from);
+    }
+    relocate(pos, to, from);
+    if (move_is_capture(m)) {
+        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        restore_man(pos, victim_sq, piece_make(!us, move_captured(m)), u->captured_slot);
+    }
+    pos->key = u->key;
+    pos->en_passant = u->en_passant;
+    pos->castling = u->castling;
+    pos->halfmove = u->halfmove;
+}
+
+void make_null_move(Position *pos)
+{
+    assert(pos->undo_len < UNDO_STACK_SIZE);
+    Undo *u = &pos->undo[pos->undo_len++];
+    u->move = MOVE_NONE;
+    u->key = pos->key;
+    u->en_passant = pos->en_passant;
+    u->castling = pos->castling;
+    u->halfmove = (int16_t)pos->halfmove;
+    pos->key ^= ep_key(pos);
+    pos->en_passant = SQ_NONE;
+    pos->side = !pos->side;
+    pos->key ^= zobrist.side;
+    pos->halfmove++;
+}
+
+void unmake_null_move(Position *pos)
+{
+    const Undo *u = &pos->undo[--pos->undo_len];
+    pos->side = !pos->side;
+    pos->key = u->key;
+    pos->en_passant = u->en_passant;
+    pos->castling = u->castling;
+    pos->halfmove = u->halfmove;
+}

@@ -1,0 +1,164 @@
+/* movegen.c - one offset-driven generator for all, noisy and quiet moves. */
+#include "movegen.h"
+
+#include "attack.h"
+
+/* Capture ordering classes: the captured man's value rank, B and N equal (TECH.md §4). */
+static const int victim_class[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 4, 5};
+
+/* Offset table per piece type and whether the piece slides (TECH.md §2). */
+typedef struct {
+    const int *offsets;
+    int count;
+    bool slides;
+} PieceMoves;
+
+static const PieceMoves piece_moves[PIECE_TYPE_NB] = {
+    [KNIGHT] = {knight_offsets, 8, false},
+    [BISHOP] = {bishop_offsets, 4, true},
+    [ROOK] = {rook_offsets, 4, true},
+    [QUEEN] = {king_offsets, 8, true},
+    [KING] = {king_offsets, 8, false},
+};
+
+/* Two output streams: captures and the rest, joined at the end. */
+typedef struct {
+    Move captures[MOVE_LIST_MAX];
+    int n_captures;
+    Move quiets[MOVE_LIST_MAX];
+    int n_quiets;
+    bool want_captures;
+    bool want_quiets;
+    bool want_promotions; /* quiet promotions (GEN_NOISY and GEN_ALL) */
+} Sink;
+
+static inline void add_capture(Sink *sink, Move m) { sink->captures[sink->n_captures++] = m; }
+static inline void add_quiet(Sink *sink, Move m) { sink->quiets[sink->n_quiets++] = m; }
+
+/* All four promotions, queen first [C, TECH.md §3]. */
+static void add_promotions(Sink *sink, Square from, Square to, PieceType captured)
+{
+    static const PieceType order[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+    for (int i = 0; i < 4; i++) {
+        Move m = move_make_promotion(from, to, order[i], captured);
+        if (captured) add_capture(sink, m);
+        else add_quiet(sink, m);
+    }
+}
+
+static void generate_pawn(const Position *pos, Sink *sink, Square from)
+{
+    const Color us = pos->side;
+    const int s = color_sign(us);
+    const int forward = 10 * s;
+    const int start_rank = us == WHITE ? 1 : 6;
+    const int last_rank = us == WHITE ? 7 : 0;
+    const int8_t *board = pos->board;
+
+    if (sink->want_captures) {
+        for (int side = -1; side <= 1; side += 2) {
+            Square to = from + forward + side;
+            Piece target = board[to];
+            if (target != OFFBOARD && target * s < 0) {
+                PieceType captured = piece_type(target);
+                if (square_rank(to) == last_rank) add_promotions(sink, from, to, captured);
+                else add_capture(sink, move_make(from, to, 0, captured));
+            } else if (to == pos->en_passant && target == EMPTY) {
+                add_capture(sink, move_make(from, to, MOVE_FLAG_EN_PASSANT, PAWN));
+            }
+        }
+    }
+    Square to = from + forward;
+    if (board[to] != EMPTY) return;
+    if (square_rank(to) == last_rank) {
+        if (sink->want_promotions) add_promotions(sink, from, to, EMPTY);
+        return;
+    }
+    if (!sink->want_quiets) return;
+    add_quiet(sink, move_make(from, to, 0, EMPTY));
+    if (square_rank(from) == start_rank && board[to + forward] == EMPTY)
+        add_quiet(sink, move_make(from, to + forward, MOVE_FLAG_DOUBLE_PUSH, EMPTY));
+}
+
+static void generate_piece(const Position *pos, Sink *sink, Square from, PieceType type)
+{
+    const PieceMoves *pm = &piece_moves[type];
+    const int s = color_sign(pos->side);
+    const int8_t *board = pos->board;
+    for (int i = 0; i < pm->count; i++) {
+        int step = pm->offsets[i];
+        Square to = from + step;
+        for (;;) {
+            Piece target = board[to];
+            if (target == EMPTY) {
+                if (sink->want_quiets) add_quiet(sink, move_make(from, to, 0, EMPTY));
+            } else {
+                /* Enemy man (not the sentinel, not our own): a capture; then the ray ends. */
+                if (target != OFFBOARD && target * s < 0 && sink->want_captures)
+                    add_capture(sink, move_make(from, to, 0, piece_type(target)));
+                break;
+            }
+            if (!pm->slides) break;
+            to += step;
+        }
+    }
+}
+
+/* Castling: rights, empty squares between, and the only attack tests in generation:
+ * not out of, through or into check [C, TECH.md §3]. */
+static void generate_castling(const Position *pos, Sink *sink)
+{
+    const Color us = pos->side;
+    const int8_t *board = pos->board;
+    const Square king = us == WHITE ? SQ_E1 : SQ_E8;
+    const int king_side = us == WHITE ? CASTLE_WK : CASTLE_BK;
+    const int queen_side = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
+    if (!(pos->castling & (king_side | queen_side))) return;
+    if (square_attacked(pos, king, !us)) return;
+    if ((pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY
+        && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
+        add_quiet(sink, move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY));
+    if ((pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
+        && board[king - 3] == EMPTY && !square_attacked(pos, king - 1, !us)
+        && !square_attacked(pos, king - 2, !us))
+        add_quiet(sink, move_make(king, king - 2, MOVE_FLAG_CASTLE, EMPTY));
+}
+
+/* Stable insertion sort of the captures by victim class, highest first. */
+static void sort_captures(Move *moves, int n)
+{
+    for (int i = 1; i < n; i++) {
+        Move m = moves[i];
+        int key = victim_class[move_captured(m)];
+        int j = i - 1;
+        while (j >= 0 && victim_class[move_captured(moves[j])] < key) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = m;
+    }
+}
+
+void generate_moves(const Position *pos, GenKind kind, MoveList *list)
+{
+    Sink sink;
+    sink.n_captures = sink.n_quiets = 0;
+    sink.want_captures = kind != GEN_QUIET;
+    sink.want_quiets = kind != GEN_NOISY;
+    sink.want_promotions = kind != GEN_QUIET;
+
+    const Color us = pos->side;
+    for (int i = 0; i < pos->plist_len[us]; i++) {
+        Square from = pos->plist[us][i];
+        PieceType type = piece_type(pos->board[from]);
+        if (type == PAWN) generate_pawn(pos, &sink, from);
+        else generate_piece(pos, &sink, from, type);
+    }
+    if (sink.want_quiets && pos->castling) generate_castling(pos, &sink);
+
+    sort_captures(sink.captures, sink.n_captures);
+    int n = 0;
+    for (int i = 0; i < sink.n_captures; i++) list->moves[n++] = sink.captures[i];
+    for (int i = 0; i < sink.n_quiets; i++) list->moves[n++] = sink.quiets[i];
+    list->count = n;
+}

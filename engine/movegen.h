@@ -1,0 +1,27 @@
+/* movegen.h - TECH's table-driven pseudo-legal move generator (TECH.md §3). */
+#ifndef TECH_MOVEGEN_H
+#define TECH_MOVEGEN_H
+
+#include "board.h"
+
+/* More than the maximum number of pseudo-legal moves in any position. */
+enum { MOVE_LIST_MAX = 256 };
+
+typedef struct {
+    Move moves[MOVE_LIST_MAX];
+    int count;
+} MoveList;
+
+typedef enum {
+    GEN_ALL,      /* captures (by victim value) then quiet moves */
+    GEN_NOISY,    /* captures and every promotion */
+    GEN_QUIET     /* non-captures that are not promotions, castling included */
+} GenKind;
+
+/* Generate pseudo-legal moves of the side to move into `list` (which is overwritten).
+ * Captures come first, ordered by the captured man's value, highest first (K, Q, R, B=N,
+ * P; ties in generation order), then the other moves in generation order with the queen
+ * promotion ahead of the under-promotions. Castling is generated only when fully legal. */
+void generate_moves(const Position *pos, GenKind kind, MoveList *list);
+
+#endif

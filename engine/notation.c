@@ -1,0 +1,230 @@
+/* notation.c - coordinate and SAN move text, always matched against the legal move list. */
+#include "notation.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "attack.h"
+#include "makemove.h"
+#include "rules.h"
+
+static const char piece_letters[] = " PNBRQK";
+
+static Move fail(char *error, size_t size, const char *format, ...)
+{
+    if (error && size) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(error, size, format, args);
+        va_end(args);
+    }
+    return MOVE_NONE;
+}
+
+void square_to_text(Square sq, char *buf)
+{
+    buf[0] = (char)('a' + square_file(sq));
+    buf[1] = (char)('1' + square_rank(sq));
+    buf[2] = '\0';
+}
+
+void move_to_uci(Move m, char *buf)
+{
+    if (m == MOVE_NONE) {
+        strcpy(buf, "0000");
+        return;
+    }
+    square_to_text(move_from(m), buf);
+    square_to_text(move_to(m), buf + 2);
+    if (move_is_promotion(m)) {
+        buf[4] = (char)(piece_letters[move_promotion(m)] - 'A' + 'a');
+        buf[5] = '\0';
+    }
+}
+
+static bool parse_square(const char *text, Square *sq)
+{
+    if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8') return false;
+    *sq = square_make(text[0] - 'a', text[1] - '1');
+    return true;
+}
+
+static PieceType promotion_from_letter(char ch)
+{
+    switch (ch) {
+    case 'n': case 'N': return KNIGHT;
+    case 'b': case 'B': return BISHOP;
+    case 'r': case 'R': return ROOK;
+    case 'q': case 'Q': return QUEEN;
+    default: return EMPTY;
+    }
+}
+
+Move move_from_uci(Position *pos, const char *text, char *error, size_t size)
+{
+    size_t len = strlen(text);
+    Square from, to;
+    if ((len != 4 && len != 5) || !parse_square(text, &from) || !parse_square(text + 2, &to))
+        return fail(error, size, "not a move in coordinate notation");
+    PieceType promo = EMPTY;
+    if (len == 5 && (promo = promotion_from_letter(text[4])) == EMPTY)
+        return fail(error, size, "bad promotion piece '%c'", text[4]);
+    MoveList legal;
+    generate_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        Move m = legal.moves[i];
+        if (move_from(m) == from && move_to(m) == to && move_promotion(m) == promo) return m;
+    }
+    Piece mover = pos->board[from];
+    if (mover == EMPTY) return fail(error, size, "no piece on %.2s", text);
+    if (piece_color(mover) != pos->side) return fail(error, size, "not your piece on %.2s", text);
+    if (piece_type(mover) == PAWN && promo == EMPTY && (square_rank(to) == 0 || square_rank(to) == 7))
+        return fail(error, size, "promotion piece missing");
+    return fail(error, size, "illegal move");
+}
+
+/* "+" if the move gives check, "#" if it mates, "" otherwise. */
+static const char *check_suffix(Position *pos, Move m)
+{
+    make_move(pos, m);
+    const char *suffix = "";
+    if (position_in_check(pos)) {
+        MoveList replies;
+        generate_legal(pos, &replies);
+        suffix = replies.count ? "+" : "#";
+    }
+    unmake_move(pos);
+    return suffix;
+}
+
+void move_to_san(Position *pos, Move m, char *buf)
+{
+    const Square from = move_from(m), to = move_to(m);
+    const PieceType type = piece_type(pos->board[from]);
+    char to_text[3], *out = buf;
+    square_to_text(to, to_text);
+
+    if (move_is_castle(m)) {
+        out += sprintf(out, "%s", to > from ? "O-O" : "O-O-O");
+    } else if (type == PAWN) {
+        if (move_is_capture(m)) out += sprintf(out, "%cx", 'a' + square_file(from));
+        out += sprintf(out, "%s", to_text);
+        if (move_is_promotion(m)) out += sprintf(out, "=%c", piece_letters[move_promotion(m)]);
+    } else {
+        /* Disambiguate among other men of the same type that can reach the same square. */
+        bool clash = false, same_file = false, same_rank = false;
+        MoveList legal;
+        generate_legal(pos, &legal);
+        for (int i = 0; i < legal.count; i++) {
+            Move other = legal.moves[i];
+            Square other_from = move_from(other);
+            if (move_to(other) != to || other_from == from) continue;
+            if (piece_type(pos->board[other_from]) != type) continue;
+            clash = true;
+            if (square_file(other_from) == square_file(from)) same_file = true;
+            if (square_rank(other_from) == square_rank(from)) same_rank = true;
+        }
+        *out++ = piece_letters[type];
+        if (clash) {
+            if (!same_file) *out++ = (char)('a' + square_file(from));
+            else if (!same_rank) *out++ = (char)('1' + square_rank(from));
+            else {
+                *out++ = (char)('a' + square_file(from));
+                *out++ = (char)('1' + square_rank(from));
+            }
+        }
+        if (move_is_capture(m)) *out++ = 'x';
+        out += sprintf(out, "%s", to_text);
+    }
+    strcpy(out, check_suffix(pos, m));
+}
+
+static Move parse_castling(Position *pos, const char *text, char *error, size_t size)
+{
+    bool long_side = strcmp(text, "O-O-O") == 0 || strcmp(text, "0-0-0") == 0;
+    MoveList legal;
+    generate_legal(pos, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        Move m = legal.moves[i];
+        if (move_is_castle(m) && (move_to(m) < move_from(m)) == long_side) return m;
+    }
+    return fail(error, size, "castling is not legal here");
+}
+
+Move move_from_san(Position *pos, const char *text, char *error, size_t size)
+{
+    char san[MOVE_TEXT_MAX];
+    size_t len = strlen(text);
+    if (len == 0 || len >= sizeof san) return fail(error, size, "not a move in SAN");
+    memcpy(san, text, len + 1);
+    /* Drop check/mate marks and annotations: "Nf3+", "e4!?", "Qh7#". */
+    while (len && strchr("+#!?", san[len - 1])) san[--len] = '\0';
+    if (len >= 4 && strcmp(san + len - 4, "e.p.") == 0) san[len -= 4] = '\0';
+    if (!strcmp(san, "O-O") || !strcmp(san, "0-0") || !strcmp(san, "O-O-O") || !strcmp(san, "0-0-0"))
+        return parse_castling(pos, san, error, size);
+
+    /* Read from the end: [=]promotion, destination, [x], disambiguation, piece letter. */
+    PieceType promo = EMPTY;
+    if (len >= 3 && san[len - 2] == '=') {
+        if ((promo = promotion_from_letter(san[len - 1])) == EMPTY)
+            return fail(error, size, "bad promotion piece '%c'", san[len - 1]);
+        san[len -= 2] = '\0';
+    } else if (len >= 3 && promotion_from_letter(san[len - 1]) != EMPTY && san[len - 2] >= '1' && san[len - 2] <= '8') {
+        promo = promotion_from_letter(san[len - 1]);
+        san[--len] = '\0';
+    }
+    Square to;
+    if (len < 2 || !parse_square(san + len - 2, &to)) return fail(error, size, "not a move in SAN");
+    len -= 2;
+    bool capture_mark = len > 0 && (san[len - 1] == 'x' || san[len - 1] == ':');
+    if (capture_mark) len--;
+    PieceType type = PAWN;
+    size_t start = 0;
+    if (len > 0 && strchr("PNBRQK", san[0])) {
+        type = promotion_from_letter(san[0]);
+        if (san[0] == 'P') type = PAWN;
+        if (san[0] == 'K') type = KING;
+        start = 1;
+    }
+    int want_file = -1, want_rank = -1;
+    for (size_t i = start; i < len; i++) {
+        if (san[i] >= 'a' && san[i] <= 'h') want_file = san[i] - 'a';
+        else if (san[i] >= '1' && san[i] <= '8') want_rank = san[i] - '1';
+        else return fail(error, size, "not a move in SAN");
+    }
+    if (len - start > 2) return fail(error, size, "not a move in SAN");
+
+    MoveList legal;
+    generate_legal(pos, &legal);
+    Move found = MOVE_NONE;
+    int matches = 0;
+    bool needs_promotion = false;
+    for (int i = 0; i < legal.count; i++) {
+        Move m = legal.moves[i];
+        Square from = move_from(m);
+        if (move_to(m) != to || piece_type(pos->board[from]) != type) continue;
+        if (want_file >= 0 && square_file(from) != want_file) continue;
+        if (want_rank >= 0 && square_rank(from) != want_rank) continue;
+        if (capture_mark && !move_is_capture(m)) continue;
+        if (move_is_promotion(m) && promo == EMPTY) needs_promotion = true;
+        if (move_promotion(m) != promo) continue;
+        found = m;
+        matches++;
+    }
+    if (matches == 1) return found;
+    if (matches > 1) return fail(error, size, "ambiguous move: %d pieces can play it", matches);
+    if (needs_promotion) return fail(error, size, "promotion piece missing");
+    return fail(error, size, "illegal move");
+}
+
+Move move_parse(Position *pos, const char *text, char *error, size_t size)
+{
+    Move m = move_from_uci(pos, text, NULL, 0);
+    if (m != MOVE_NONE) return m;
+    size_t len = strlen(text);
+    bool looks_coordinate = (len == 4 || len == 5) && text[0] >= 'a' && text[0] <= 'h'
+        && text[1] >= '1' && text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
+    if (looks_coordinate) return move_from_uci(pos, text, error, size);
+    return move_from_san(pos, text, error, size);
+}

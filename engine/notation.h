@@ -1,0 +1,26 @@
+/* notation.h - move text: coordinate notation (UCI/CECP) and SAN, in and out. */
+#ifndef TECH_NOTATION_H
+#define TECH_NOTATION_H
+
+#include <stddef.h>
+
+#include "board.h"
+
+enum { MOVE_TEXT_MAX = 16 };
+
+/* Write a square as "e4". buf holds at least 3 bytes. */
+void square_to_text(Square sq, char *buf);
+/* Coordinate notation: "e2e4", "e7e8q", castling as the king's move "e1g1"; "0000" for none. */
+void move_to_uci(Move m, char *buf);
+/* Parse coordinate notation against the legal moves of *pos. Returns the legal move, or
+ * MOVE_NONE with the reason in `error`. */
+Move move_from_uci(Position *pos, const char *text, char *error, size_t error_size);
+/* Standard algebraic notation of a legal move: "Nbd7", "exd6", "e8=Q+", "O-O-O#". */
+void move_to_san(Position *pos, Move m, char *buf);
+/* Parse SAN, accepting common variants ("0-0", "e8Q", a missing "+", "Pe4"); ambiguous or
+ * illegal text gives MOVE_NONE and the reason. */
+Move move_from_san(Position *pos, const char *text, char *error, size_t error_size);
+/* Parse either notation: coordinate first, then SAN. */
+Move move_parse(Position *pos, const char *text, char *error, size_t error_size);
+
+#endif

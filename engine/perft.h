@@ -1,0 +1,15 @@
+/* perft.h - move-path enumeration for checking the generator and make/unmake. */
+#ifndef TECH_PERFT_H
+#define TECH_PERFT_H
+
+#include "board.h"
+
+/* Number of legal move paths of length `depth`. The last ply is counted in bulk: its legal
+ * moves are counted, not made (as Stockfish's `go perft` does). */
+uint64_t perft(Position *pos, int depth);
+/* Same count, but every leaf move is made and unmade (the slower like-for-like figure). */
+uint64_t perft_make_all(Position *pos, int depth);
+/* Call `report` for every legal root move with its subtree count; returns the total. */
+uint64_t perft_divide(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx);
+
+#endif

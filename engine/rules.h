@@ -1,0 +1,31 @@
+/* rules.h - the complete rules of chess on top of the pseudo-legal generator. */
+#ifndef TECH_RULES_H
+#define TECH_RULES_H
+
+#include "movegen.h"
+
+typedef enum {
+    STATUS_ONGOING,
+    STATUS_CHECKMATE,
+    STATUS_STALEMATE,
+    STATUS_FIFTY_MOVES,
+    STATUS_REPETITION,
+    STATUS_INSUFFICIENT
+} GameStatus;
+
+/* True if the pseudo-legal move m does not leave the mover's king attacked. */
+bool move_is_legal(Position *pos, Move m);
+/* Strictly legal moves of the side to move, in generation order (TECH.md §3, root filter). */
+void generate_legal(Position *pos, MoveList *list);
+/* Neither side can mate: K v K, or K + one minor piece v K. */
+bool insufficient_material(const Position *pos);
+/* Times the current position occurred before (same side, castling and e.p. rights),
+ * looking back over the game's undo stack up to the last irreversible move. */
+int repetition_count(const Position *pos);
+/* The game's state by rule; a draw by the 50-move rule or threefold repetition counts as
+ * over (a GUI's claim), mate takes precedence over the 50-move rule. */
+GameStatus game_status(Position *pos);
+/* Result text for a finished game, e.g. "1-0 {White mates}"; NULL while ongoing. */
+const char *game_status_result(GameStatus status, Color side_to_move);
+
+#endif

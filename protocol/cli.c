@@ -1,0 +1,105 @@
+/* cli.c - `tech perft|divide|...`: tools run from the shell, printing to stdout. */
+#include "cli.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "board.h"
+#include "clock.h"
+#include "fen.h"
+#include "notation.h"
+#include "perft.h"
+
+enum { PERFT_DEPTH_MAX = 15 };
+
+/* Join argv[first..argc-1] with spaces: the FEN may come as one argument or as six. */
+static void join_args(int argc, char **argv, int first, char *buf, size_t size)
+{
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = first; i < argc; i++) {
+        int n = snprintf(buf + used, size - used, "%s%s", i > first ? " " : "", argv[i]);
+        if (n < 0 || (size_t)n >= size - used) break;
+        used += (size_t)n;
+    }
+}
+
+/* Read "DEPTH [FEN...]" from the command line into a depth and a position. */
+static bool parse_depth_and_position(int argc, char **argv, int *depth, Position *pos)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s %s DEPTH [FEN]\n", argv[0], argv[1]);
+        return false;
+    }
+    char *end;
+    long d = strtol(argv[2], &end, 10);
+    if (*end || end == argv[2] || d < 1 || d > PERFT_DEPTH_MAX) {
+        fprintf(stderr, "error: depth '%s' must be a whole number from 1 to %d\n", argv[2], PERFT_DEPTH_MAX);
+        return false;
+    }
+    *depth = (int)d;
+    char fen[1024], error[FEN_ERROR_MAX];
+    if (argc > 3) join_args(argc, argv, 3, fen, sizeof fen);
+    else snprintf(fen, sizeof fen, "%s", START_FEN);
+    if (!fen_read(pos, fen, error, sizeof error)) {
+        fprintf(stderr, "error: bad FEN (%s): %s\n", error, fen);
+        return false;
+    }
+    return true;
+}
+
+static void print_total(uint64_t nodes, int64_t elapsed_us)
+{
+    double seconds = (double)elapsed_us / 1e6;
+    printf("\nNodes searched: %" PRIu64 "\n", nodes);
+    printf("Time: %.3f s, %.0f nodes/second\n", seconds, seconds > 0 ? (double)nodes / seconds : 0.0);
+}
+
+static void print_divide_line(void *ctx, Move m, uint64_t nodes)
+{
+    (void)ctx;
+    char text[MOVE_TEXT_MAX];
+    move_to_uci(m, text);
+    printf("%s: %" PRIu64 "\n", text, nodes);
+}
+
+static int run_perft(int argc, char **argv, bool divide)
+{
+    static Position pos;
+    int depth;
+    if (!parse_depth_and_position(argc, argv, &depth, &pos)) return 2;
+    int64_t start = clock_now_us();
+    uint64_t nodes = divide ? perft_divide(&pos, depth, print_divide_line, NULL) : perft(&pos, depth);
+    print_total(nodes, clock_now_us() - start);
+    return 0;
+}
+
+static int cmd_perft(int argc, char **argv) { return run_perft(argc, argv, false); }
+static int cmd_divide(int argc, char **argv) { return run_perft(argc, argv, true); }
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} CliCommand;
+
+static const CliCommand commands[] = {
+    {"perft", cmd_perft},
+    {"divide", cmd_divide},
+};
+
+bool cli_is_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, name) == 0) return true;
+    return false;
+}
+
+int cli_run(int argc, char **argv)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(commands[i].name, argv[1]) == 0) return commands[i].run(argc, argv);
+    fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
+    return 2;
+}
