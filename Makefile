@@ -39,6 +39,14 @@ $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
 $(BUILD)/unit-tests: $(LIB_OBJ) $(UNIT_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# The case table: every line starting `TEST_CASE(name)` in tests/unit/*.c.
+$(BUILD)/tests/unit/cases.inc: $(UNIT_SRC)
+	@mkdir -p $(dir $@)
+	grep -h '^TEST_CASE(' $(UNIT_SRC) | sed 's/).*/)/' > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/unit/cases.o: $(BUILD)/tests/unit/cases.inc
+$(BUILD)/tests/unit/cases.o: ALL_CFLAGS += -I$(BUILD)/tests/unit
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

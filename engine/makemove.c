@@ -59,6 +59,16 @@ static inline void restore_man(Position *pos, Square sq, Piece p, uint8_t slot)
     pos->material[c] += piece_value[piece_type(p)];
 }
 
+/* Debug builds recompute key, material, counts and lists after every make and unmake. */
+static inline void debug_verify(const Position *pos)
+{
+#ifdef TECH_DEBUG
+    assert(position_ok(pos));
+#else
+    (void)pos;
+#endif
+}
+
 static inline uint64_t ep_key(const Position *pos)
 {
     return position_ep_capturable(pos) ? zobrist.en_passant_file[square_file(pos->en_passant)] : 0;
@@ -115,6 +125,7 @@ void make_move(Position *pos, Move m)
     key ^= zobrist.side ^ zobrist.castling[pos->castling];
     pos->key = key;
     pos->key ^= ep_key(pos);
+    debug_verify(pos);
 }
 
 void unmake_move(Position *pos)
@@ -146,6 +157,7 @@ void unmake_move(Position *pos)
     pos->en_passant = u->en_passant;
     pos->castling = u->castling;
     pos->halfmove = u->halfmove;
+    debug_verify(pos);
 }
 
 void make_null_move(Position *pos)

@@ -1,0 +1,89 @@
+/* search.h - TECH's tactical analysis (TECH.md §4): the narrow API the protocols drive. */
+#ifndef TECH_SEARCH_H
+#define TECH_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "board.h"
+#include "movegen.h"
+#include "stats.h"
+
+/* Every enhancement of TECH.md §10 behind its own switch; all off = the paper (TECH-1971). */
+typedef struct {
+    bool checks_in_quiescence;  /* E1: no stand-pat when in check in quiescence; all evasions */
+    bool check_extension;       /* E2: +1 ply for a checking move, capped */
+    bool secondary_search;      /* E3: re-search the chosen move 2 ply deeper */
+    bool transposition_table;   /* E4: Zobrist table, for speed only */
+    bool draw_detection;        /* E5: repetition and 50-move draws inside the tree = 0 */
+    bool quiet_queen_promotions;/* E6: quiet queen promotions in quiescence */
+    bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
+    int threads;                /* search threads (modern profile) */
+} SearchFeatures;
+
+/* The two profiles selected by the `Style` option. */
+void search_features_faithful(SearchFeatures *features);
+void search_features_modern(SearchFeatures *features);
+
+/* Shared between the thread that runs a search and the threads that control it. */
+typedef struct {
+    atomic_bool stop;            /* set to end the search now */
+    atomic_llong deadline_us;    /* clock_now_us() time at which to abort; 0 = none */
+} SearchControl;
+
+void search_control_reset(SearchControl *control);
+
+/* What to search. A depth of 0 with infinite = false means depth 1 only. */
+typedef struct {
+    Depth depth;                 /* full-width depth (TECH's D); with infinite: the first depth */
+    bool infinite;               /* iterate D, D+1, ... until stopped (UCI infinite, analyze) */
+    uint64_t nodes;              /* abort after this many nodes; 0 = no limit */
+    int mate;                    /* search until a mate in this many moves is found; 0 = off */
+    int searchmoves_count;       /* restrict the root to these moves when > 0 */
+    Move searchmoves[MOVE_LIST_MAX];
+    bool started_from_initial;   /* the game began from the initial array (opening phase, §5.1) */
+} SearchLimits;
+
+/* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
+typedef struct {
+    Depth depth;
+    int seldepth;
+    Score score;                 /* side-to-move view; mate scores per types.h */
+    uint64_t nodes;
+    int64_t time_ms;
+    int pv_length;
+    Move pv[MAX_PLY];
+} SearchInfo;
+
+/* The search reports through these callbacks and never prints (any may be NULL). */
+typedef struct {
+    void *context;
+    void (*on_info)(void *context, const SearchInfo *info);
+    void (*on_current_move)(void *context, Depth depth, Move move, int number);
+} SearchReporter;
+
+typedef struct {
+    Move best_move;              /* MOVE_NONE only when the root has no legal move */
+    Move ponder_move;            /* second move of the PV, or MOVE_NONE */
+    Score score;
+    Depth depth;                 /* deepest fully completed depth */
+    bool aborted;                /* stopped by the control, the deadline or the node limit */
+    SearchStats stats;
+} SearchResult;
+
+/* Per-search state: its own copy of the position, killers and counters; no globals. */
+typedef struct Search Search;
+
+Search *search_create(void);
+void search_destroy(Search *search);
+/* Forget everything learned from earlier searches (killers; the table in the modern profile). */
+void search_clear(Search *search);
+
+/* Search `root` synchronously on the calling thread and return the move to play. */
+SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
+                        const SearchFeatures *features, SearchControl *control,
+                        const SearchReporter *reporter);
+
+/* Mate score helpers: UCI "mate N" moves from a score (positive: side to move mates). */
+int score_mate_moves(Score score);
+
+#endif
