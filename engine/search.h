@@ -32,10 +32,14 @@ typedef struct {
 
 void search_control_reset(SearchControl *control);
 
-/* What to search. A depth of 0 with infinite = false means depth 1 only. */
+/* Deepest full-width depth any search is asked for. */
+enum { SEARCH_DEPTH_MAX = 64 };
+
+/* What to search. A depth below 1 counts as 1. */
 typedef struct {
-    Depth depth;                 /* full-width depth (TECH's D); with infinite: the first depth */
-    bool infinite;               /* iterate D, D+1, ... until stopped (UCI infinite, analyze) */
+    Depth depth;                 /* full-width depth (TECH's D); when iterating: the last depth */
+    bool iterate;                /* search depth 1, 2, ... up to `depth` (infinite, analyze, nodes,
+                                    mate; always on with the E7 switch) reporting each depth */
     uint64_t nodes;              /* abort after this many nodes; 0 = no limit */
     int mate;                    /* search until a mate in this many moves is found; 0 = off */
     int searchmoves_count;       /* restrict the root to these moves when > 0 */
@@ -66,6 +70,7 @@ typedef struct {
     Move ponder_move;            /* second move of the PV, or MOVE_NONE */
     Score score;
     Depth depth;                 /* deepest fully completed depth */
+    int completed_root_moves;    /* root moves fully searched at the last depth started */
     bool aborted;                /* stopped by the control, the deadline or the node limit */
     SearchStats stats;
 } SearchResult;

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "board.h"
+#include "cli_bench.h"
+#include "cli_epd.h"
 #include "clock.h"
 #include "fen.h"
 #include "notation.h"
@@ -87,6 +89,8 @@ typedef struct {
 static const CliCommand commands[] = {
     {"perft", cmd_perft},
     {"divide", cmd_divide},
+    {"bench", cli_bench},
+    {"epd", cli_epd},
 };
 
 bool cli_is_command(const char *name)

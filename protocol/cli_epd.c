@@ -1,0 +1,214 @@
+/* cli_epd.c - runs an EPD test suite (bm/am) and, for suites whose solution depths are known,
+ * the breakdown by depth of Berliner's Table V-4 next to TECH's 1971 result (TECH.md §9). */
+#include "cli_epd.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "epd.h"
+#include "notation.h"
+#include "search.h"
+
+enum { LINE_MAX_EPD = 4096, DEPTH_COLUMNS = 11 }; /* depths 1..10 and ">10" (Table V-4) */
+
+/* Berliner (1974) Table V-4, first 200 WAC problems at 5 min each (TECH.md §9, R-high). */
+static const int TABLE_V4_PROBLEMS[DEPTH_COLUMNS] = {2, 10, 33, 42, 28, 31, 15, 10, 9, 5, 11};
+static const int TABLE_V4_TECH_SOLVED[DEPTH_COLUMNS] = {2, 10, 31, 39, 4, 0, 0, 0, 0, 0, 0};
+
+typedef struct {
+    const char *file;
+    const char *depths_file;
+    double seconds;
+    int depth;
+    uint64_t nodes;
+    int first;
+    bool modern;
+} EpdOptions;
+
+typedef struct {
+    char id[EPD_ID_MAX];
+    int depth;                      /* solution depth, 1..11 (11 = ">10"), 0 = unknown */
+} DepthEntry;
+
+typedef struct {
+    DepthEntry *entries;
+    int count;
+} DepthTable;
+
+static int usage(const char *program)
+{
+    fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N] [--first K] [--style modern]"
+                    " [--depths FILE]\n", program);
+    return 2;
+}
+
+static bool parse_options(int argc, char **argv, EpdOptions *options)
+{
+    memset(options, 0, sizeof *options);
+    if (argc < 3) return false;
+    options->file = argv[2];
+    for (int i = 3; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        if (!value) return false;
+        if (strcmp(arg, "--time") == 0) options->seconds = strtod(value, &end);
+        else if (strcmp(arg, "--depth") == 0) options->depth = (int)strtol(value, &end, 10);
+        else if (strcmp(arg, "--nodes") == 0) options->nodes = strtoull(value, &end, 10);
+        else if (strcmp(arg, "--first") == 0) options->first = (int)strtol(value, &end, 10);
+        else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
+        else if (strcmp(arg, "--style") == 0) {
+            if (strcmp(value, "modern") == 0 || strcmp(value, "TECH-modern") == 0) options->modern = true;
+            else if (strcmp(value, "faithful") != 0 && strcmp(value, "TECH-1971") != 0) return false;
+            end = (char *)"";
+        } else return false;
+        if (!end || *end) return false;
+        i++;
+    }
+    if (options->depth < 0 || options->depth > SEARCH_DEPTH_MAX || options->seconds < 0 || options->first < 0) return false;
+    if (!options->seconds && !options->depth && !options->nodes) options->seconds = 1.0;
+    return true;
+}
+
+/* Reads "ID DEPTH" lines (DEPTH a number or ">10"). */
+static void load_depths(const char *path, DepthTable *table)
+{
+    table->entries = NULL;
+    table->count = 0;
+    FILE *file = path ? fopen(path, "r") : NULL;
+    if (!file) return;
+    char line[256];
+    int capacity = 0;
+    while (fgets(line, sizeof line, file)) {
+        char id[EPD_ID_MAX], depth_text[16];
+        if (line[0] == '#' || sscanf(line, "%63s %15s", id, depth_text) != 2) continue;
+        int depth = strcmp(depth_text, ">10") == 0 ? DEPTH_COLUMNS : atoi(depth_text);
+        if (depth < 1 || depth > DEPTH_COLUMNS) continue;
+        if (table->count == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            DepthEntry *grown = realloc(table->entries, (size_t)capacity * sizeof *grown);
+            if (!grown) break;
+            table->entries = grown;
+        }
+        snprintf(table->entries[table->count].id, EPD_ID_MAX, "%s", id);
+        table->entries[table->count++].depth = depth;
+    }
+    fclose(file);
+}
+
+static int depth_of(const DepthTable *table, const char *id)
+{
+    for (int i = 0; i < table->count; i++)
+        if (strcmp(table->entries[i].id, id) == 0) return table->entries[i].depth;
+    return 0;
+}
+
+static bool solved(const EpdRecord *record, Move move)
+{
+    for (int i = 0; i < record->avoid_count; i++)
+        if (move_same(record->avoid[i], move)) return false;
+    if (record->best_count == 0) return record->avoid_count > 0;
+    for (int i = 0; i < record->best_count; i++)
+        if (move_same(record->best[i], move)) return true;
+    return false;
+}
+
+static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_by_depth[DEPTH_COLUMNS], bool wac)
+{
+    printf("\nby solution depth   ");
+    for (int d = 1; d < DEPTH_COLUMNS; d++) printf("%5d", d);
+    printf("%5s", ">10");
+    printf("  total\n");
+    const int *rows[4] = {problems, solved_by_depth, TABLE_V4_PROBLEMS, TABLE_V4_TECH_SOLVED};
+    const char *names[4] = {"problems", "TECH (this build)", "1974 problems", "TECH 1971 (5 min)"};
+    for (int r = 0; r < (wac ? 4 : 2); r++) {
+        int total = 0;
+        printf("%-20s", names[r]);
+        for (int d = 0; d < DEPTH_COLUMNS; d++) {
+            printf("%5d", rows[r][d]);
+            total += rows[r][d];
+        }
+        printf("  %5d\n", total);
+    }
+}
+
+int cli_epd(int argc, char **argv)
+{
+    EpdOptions options;
+    if (!parse_options(argc, argv, &options)) return usage(argv[0]);
+    FILE *file = fopen(options.file, "r");
+    if (!file) {
+        fprintf(stderr, "error: cannot open %s\n", options.file);
+        return 2;
+    }
+    char default_depths[1024];
+    snprintf(default_depths, sizeof default_depths, "%s.depths", options.file);
+    DepthTable depths;
+    load_depths(options.depths_file ? options.depths_file : default_depths, &depths);
+
+    Search *search = search_create();
+    Position *pos = malloc(sizeof *pos);
+    char *line = malloc(LINE_MAX_EPD);
+    if (!search || !pos || !line) return 1;
+    SearchFeatures features;
+    if (options.modern) search_features_modern(&features);
+    else search_features_faithful(&features);
+    SearchControl control;
+    bool live = isatty(STDERR_FILENO);
+
+    int total = 0, good = 0, problems[DEPTH_COLUMNS] = {0}, solved_by_depth[DEPTH_COLUMNS] = {0};
+    bool wac = false;
+    uint64_t nodes = 0;
+    int64_t start = clock_now_us();
+    while (fgets(line, LINE_MAX_EPD, file) && (!options.first || total < options.first)) {
+        if (line[0] == '#' || line[0] == '\n' || line[0] == '\r') continue;
+        EpdRecord record;
+        char error[256];
+        if (!epd_parse(line, pos, &record, error, sizeof error)) {
+            fprintf(stderr, "skipped line: %s\n", error);
+            continue;
+        }
+        SearchLimits limits = {.depth = options.depth ? options.depth : SEARCH_DEPTH_MAX};
+        limits.iterate = options.depth == 0;
+        limits.nodes = options.nodes;
+        search_control_reset(&control);
+        if (options.seconds > 0)
+            atomic_store(&control.deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));
+        SearchResult result = search_run(search, pos, &limits, &features, &control, NULL);
+        nodes += result.stats.nodes;
+        total++;
+        bool ok = solved(&record, result.best_move);
+        good += ok;
+        if (strncmp(record.id, "WAC", 3) == 0) wac = true;
+        int depth = depth_of(&depths, record.id);
+        if (depth) {
+            problems[depth - 1]++;
+            solved_by_depth[depth - 1] += ok;
+        }
+        if (!ok) {
+            char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX] = "-";
+            move_to_san(pos, result.best_move, got);
+            if (record.best_count) move_to_san(pos, record.best[0], want);
+            if (live) fprintf(stderr, "\r\033[K");
+            printf("fail %-10s expected %-8s got %-8s score %6d depth %2d\n", record.id, want, got, result.score,
+                   result.depth);
+            fflush(stdout);
+        }
+        if (live) fprintf(stderr, "\r[%4d] solved %4d  %s", total, good, record.id);
+    }
+    if (live) fprintf(stderr, "\r\033[K");
+    double seconds = (double)(clock_now_us() - start) / 1e6;
+    printf("solved %d/%d (%.1f%%), %" PRIu64 " nodes, %.1f s\n", good, total, total ? 100.0 * good / total : 0.0,
+           nodes, seconds);
+    if (depths.count) print_breakdown(problems, solved_by_depth, wac);
+    fclose(file);
+    free(depths.entries);
+    free(line);
+    free(pos);
+    search_destroy(search);
+    return 0;
+}
