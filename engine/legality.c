@@ -22,28 +22,41 @@ void legality_prepare(const Position *pos, LegalityInfo *info)
     const Color us = pos->side;
     const int s = color_sign(us);
     const Square king = pos->plist[us][0];
+    const int8_t *board = pos->board;
     info->king = king;
-    info->in_check = square_attacked(pos, king, !us);
     info->pinned_count = 0;
+
+    /* Knights and pawns give check only from fixed squares. */
+    const int pawn_ahead = 10 * s;
+    bool check = board[king + pawn_ahead - 1] == -s * PAWN || board[king + pawn_ahead + 1] == -s * PAWN;
+    for (int i = 0; i < 8 && !check; i++) check = board[king + knight_offsets[i]] == -s * KNIGHT;
+
+    /* Each queen line: the first man met either checks (enemy slider) or may be pinned. */
     for (int i = 0; i < 8; i++) {
         int step = king_offsets[i];
         bool diagonal = step == 9 || step == -9 || step == 11 || step == -11;
         Square t = king + step;
-        while (pos->board[t] == EMPTY) t += step;
-        Piece first = pos->board[t];
-        if (first == OFFBOARD || first * s < 0) continue; /* no own man on this ray */
+        while (board[t] == EMPTY) t += step;
+        Piece first = board[t];
+        if (first == OFFBOARD) continue;
+        if (first * s < 0) {
+            PieceType type = piece_type(first);
+            if (type == QUEEN || type == (diagonal ? BISHOP : ROOK)) check = true;
+            continue;
+        }
         Square own = t;
         t += step;
-        while (pos->board[t] == EMPTY) t += step;
-        Piece beyond = pos->board[t];
-        if (beyond == OFFBOARD || beyond * s > 0 || beyond == EMPTY) continue;
+        while (board[t] == EMPTY) t += step;
+        Piece beyond = board[t];
+        if (beyond == OFFBOARD || beyond * s > 0) continue;
         PieceType type = piece_type(beyond);
-        if (type == QUEEN || (diagonal ? type == BISHOP : type == ROOK)) {
+        if (type == QUEEN || type == (diagonal ? BISHOP : ROOK)) {
             info->pinned_square[info->pinned_count] = own;
             info->pin_direction[info->pinned_count] = step;
             info->pinned_count++;
         }
     }
+    info->in_check = check;
 }
 
 bool legality_check(Position *pos, const LegalityInfo *info, Move m)

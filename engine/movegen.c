@@ -3,6 +3,8 @@
 
 #include "attack.h"
 
+#include <string.h>
+
 /* Capture ordering classes: the captured man's value rank, B and N equal (TECH.md §4). */
 static const int victim_class[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 4, 5};
 
@@ -21,15 +23,16 @@ static const PieceMoves piece_moves[PIECE_TYPE_NB] = {
     [KING] = {king_offsets, 8, false},
 };
 
-/* Two output streams: captures and the rest, joined at the end. */
+/* Two output streams: captures (straight into the caller's list) and the rest, joined at
+ * the end. The want_* flags are constants in each specialised copy of generate_kind(). */
 typedef struct {
-    Move captures[MOVE_LIST_MAX];
+    Move *captures;
     int n_captures;
-    Move quiets[MOVE_LIST_MAX];
     int n_quiets;
     bool want_captures;
     bool want_quiets;
     bool want_promotions; /* quiet promotions (GEN_NOISY and GEN_ALL) */
+    Move quiets[MOVE_LIST_MAX];
 } Sink;
 
 static inline void add_capture(Sink *sink, Move m) { sink->captures[sink->n_captures++] = m; }
@@ -46,7 +49,7 @@ static void add_promotions(Sink *sink, Square from, Square to, PieceType capture
     }
 }
 
-static void generate_pawn(const Position *pos, Sink *sink, Square from)
+static inline __attribute__((always_inline)) void generate_pawn(const Position *pos, Sink *sink, Square from)
 {
     const Color us = pos->side;
     const int s = color_sign(us);
@@ -80,7 +83,7 @@ static void generate_pawn(const Position *pos, Sink *sink, Square from)
         add_quiet(sink, move_make(from, to + forward, MOVE_FLAG_DOUBLE_PUSH, EMPTY));
 }
 
-static void generate_piece(const Position *pos, Sink *sink, Square from, PieceType type)
+static inline __attribute__((always_inline)) void generate_piece(const Position *pos, Sink *sink, Square from, PieceType type)
 {
     const PieceMoves *pm = &piece_moves[type];
     const int s = color_sign(pos->side);
@@ -139,9 +142,11 @@ static void sort_captures(Move *moves, int n)
     }
 }
 
-void generate_moves(const Position *pos, GenKind kind, MoveList *list)
+/* The generator body; inlined once per kind so the want_* tests fold away. */
+static inline __attribute__((always_inline)) void generate_kind(const Position *pos, GenKind kind, MoveList *list)
 {
     Sink sink;
+    sink.captures = list->moves;
     sink.n_captures = sink.n_quiets = 0;
     sink.want_captures = kind != GEN_QUIET;
     sink.want_quiets = kind != GEN_NOISY;
@@ -157,8 +162,15 @@ void generate_moves(const Position *pos, GenKind kind, MoveList *list)
     if (sink.want_quiets && pos->castling) generate_castling(pos, &sink);
 
     sort_captures(sink.captures, sink.n_captures);
-    int n = 0;
-    for (int i = 0; i < sink.n_captures; i++) list->moves[n++] = sink.captures[i];
-    for (int i = 0; i < sink.n_quiets; i++) list->moves[n++] = sink.quiets[i];
-    list->count = n;
+    memcpy(list->moves + sink.n_captures, sink.quiets, (size_t)sink.n_quiets * sizeof(Move));
+    list->count = sink.n_captures + sink.n_quiets;
+}
+
+void generate_moves(const Position *pos, GenKind kind, MoveList *list)
+{
+    switch (kind) {
+    case GEN_ALL: generate_kind(pos, GEN_ALL, list); break;
+    case GEN_NOISY: generate_kind(pos, GEN_NOISY, list); break;
+    case GEN_QUIET: generate_kind(pos, GEN_QUIET, list); break;
+    }
 }
