@@ -1,0 +1,253 @@
+/* positional.c - the root pre-sort (TECH.md §5, §6): phase detection, the shared scoring
+ * helpers, sorting with repetition demotion, and the material re-valuation (§5.8). */
+#include "positional.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "makemove.h"
+#include "positional_common.h"
+#include "rules.h"
+
+/* TECH.md §5.1 [C]: the opening lasts while TECH's move number (FEN fullmove) is at most 8. */
+enum { OPENING_LAST_MOVE = 8 };
+/* TECH.md §5.1 [P]: the middle game lasts until one side has less than 1950 non-king material. */
+enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
+/* TECH.md §5.1 [C] and §5.8 [P]: "ahead" means a lead of at least 200 in base material. */
+enum { MATERIAL_LEAD_MIN = 200 };
+/* TECH.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
+ * integer per-mille arithmetic [C]. */
+enum { TRADE_DOWN_FLOOR_PERMILLE = 600, PERMILLE = 1000 };
+/* TECH.md §5.8 [P + C]: general-endgame pawns are worth 120 (both sides [C]), TECH's 190 when
+ * TECH has at most 2 pawns [P]. */
+enum { ENDGAME_PAWN_VALUE = 120, ENDGAME_FEW_PAWNS_VALUE = 190, ENDGAME_FEW_PAWNS_MAX = 2 };
+
+/* TECH Fig. 5, centre control [R-high]; row 0 = rank 8 as printed (the array is symmetric). */
+static const int CENTRE_CONTROL[8][8] = {
+    {0, 1, 2, 3, 3, 2, 1, 0},
+    {1, 3, 4, 5, 5, 4, 3, 1},
+    {2, 4, 6, 7, 7, 6, 4, 2},
+    {3, 5, 7, 8, 8, 7, 5, 3},
+    {3, 5, 7, 8, 8, 7, 5, 3},
+    {2, 4, 6, 7, 7, 6, 4, 2},
+    {1, 3, 4, 5, 5, 4, 3, 1},
+    {0, 1, 2, 3, 3, 2, 1, 0},
+};
+
+/* TECH.md §5.5 pawn-advance table [R-high], by destination rank 1..8 (mover's view):
+ * opposed pawns (an enemy pawn ahead on the same file) and unopposed ones; "-" = 0. */
+static const int ADVANCE_OPPOSED[9] = {[3] = 2, [4] = 1, [5] = 3, [6] = 4};
+static const int ADVANCE_UNOPPOSED[9] = {[3] = 3, [4] = 5, [5] = 10, [6] = 13, [7] = 23, [8] = 80};
+/* TECH.md §5.5 [P]: moving a rear pawn of a file with several own pawns scores -10. */
+enum { REAR_PAWN_PENALTY = -10 };
+
+static const char *const PHASE_NAMES[PHASE_NB] = {
+    [PHASE_OPENING] = "opening",
+    [PHASE_MIDDLEGAME] = "middle game",
+    [PHASE_PAWN_ENDGAME] = "pawn endgame",
+    [PHASE_MATING] = "mating",
+    [PHASE_ENDGAME] = "general endgame",
+};
+
+/* Non-king, non-pawn men of colour c. */
+static int piece_count(const Position *pos, Color c)
+{
+    return pos->count[c][KNIGHT] + pos->count[c][BISHOP] + pos->count[c][ROOK] + pos->count[c][QUEEN];
+}
+
+Phase phase_of(const Position *pos, bool started_from_initial)
+{
+    const Color us = pos->side, them = !pos->side;
+    /* 1. Opening [C]: set-up positions carry no usable move number. */
+    if (started_from_initial && pos->fullmove <= OPENING_LAST_MOVE) return PHASE_OPENING;
+    /* 2. Middle game [P]: both sides keep at least 1950. */
+    if (pos->material[us] >= MIDDLEGAME_MATERIAL_MIN && pos->material[them] >= MIDDLEGAME_MATERIAL_MIN)
+        return PHASE_MIDDLEGAME;
+    /* 3. Endgame with pawns [C]: kings and pawns only. */
+    if (piece_count(pos, us) + piece_count(pos, them) == 0) return PHASE_PAWN_ENDGAME;
+    /* 4. Endgame with pieces [C]: no pawns, TECH has a piece and leads by at least 200. */
+    if (pos->count[us][PAWN] + pos->count[them][PAWN] == 0 && piece_count(pos, us) > 0
+        && pos->material[us] - pos->material[them] >= MATERIAL_LEAD_MIN)
+        return PHASE_MATING;
+    /* 5. General endgame. */
+    return PHASE_ENDGAME;
+}
+
+const char *phase_name(Phase phase)
+{
+    return (unsigned)phase < PHASE_NB ? PHASE_NAMES[phase] : "unknown";
+}
+
+void presort_term_add(PresortEntry *entry, const char *name, int value)
+{
+    if (value == 0) return;
+    assert(entry->term_count < PRESORT_TERMS_MAX);
+    if (entry->term_count < PRESORT_TERMS_MAX) {
+        entry->terms[entry->term_count].name = name;
+        entry->terms[entry->term_count].value = value;
+        entry->term_count++;
+    }
+    entry->score += value;
+}
+
+int presort_centre(Square sq)
+{
+    return CENTRE_CONTROL[7 - square_rank(sq)][square_file(sq)];
+}
+
+int presort_centre_gain(const MoveContext *ctx, int factor)
+{
+    /* Castling moves are encoded as the king's move, so only the king's squares count [C]. */
+    return factor * (presort_centre(ctx->to) - presort_centre(ctx->from));
+}
+
+int presort_field(const KingField field, Square centre, Square sq)
+{
+    int file_delta = square_file(sq) - square_file(centre);
+    int rank_delta = square_rank(sq) - square_rank(centre);
+    if (file_delta < -3 || file_delta > 3 || rank_delta < -3 || rank_delta > 3) return 0;
+    return field[3 - rank_delta][3 + file_delta];
+}
+
+int presort_relative_rank(Color c, Square sq)
+{
+    return c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
+}
+
+Square presort_relative_square(Color c, int file, int rank)
+{
+    return square_make(file, c == WHITE ? rank : 7 - rank);
+}
+
+int presort_mobility(const MoveContext *ctx)
+{
+    MoveList list;
+    int mobility = 0;
+    make_move(ctx->pos, ctx->move);
+    /* The mover to move again; the null move also clears its own e.p. square [C]. */
+    make_null_move(ctx->pos);
+    generate_moves(ctx->pos, GEN_ALL, &list);
+    for (int i = 0; i < list.count; i++)
+        if (!move_is_castle(list.moves[i])) mobility++;
+    unmake_null_move(ctx->pos);
+    unmake_move(ctx->pos);
+    return mobility;
+}
+
+bool presort_pawn_passed(const Position *pos, Square sq)
+{
+    const Color c = piece_color(pos->board[sq]);
+    const int forward = 10 * color_sign(c);
+    const Piece enemy = piece_make(!c, PAWN);
+    /* The two sentinel rows end the walk; side cells may be the sentinel, never an enemy pawn. */
+    for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
+        if (pos->board[ahead - 1] == enemy || pos->board[ahead] == enemy || pos->board[ahead + 1] == enemy)
+            return false;
+    return true;
+}
+
+/* True if a man `piece` stands on the file of sq strictly ahead of sq for colour c. */
+static bool piece_ahead_on_file(const Position *pos, Square sq, Color c, Piece piece)
+{
+    const int forward = 10 * color_sign(c);
+    for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
+        if (pos->board[ahead] == piece) return true;
+    return false;
+}
+
+void presort_pawn_advance(const MoveContext *ctx)
+{
+    const Position *pos = ctx->pos;
+    const Piece own = piece_make(ctx->us, PAWN), enemy = piece_make(ctx->them, PAWN);
+    /* A rear pawn of its file (an own pawn ahead of it before the move) scores -10 [P]. */
+    if (piece_ahead_on_file(pos, ctx->from, ctx->us, own)) {
+        presort_term_add(ctx->entry, "rear-pawn", REAR_PAWN_PENALTY);
+        return;
+    }
+    /* Only the most advanced pawn of its destination file earns the bonus [C: a capture can
+     * land behind an own pawn]. The squares ahead of `to` are the same before and after. */
+    if (piece_ahead_on_file(pos, ctx->to, ctx->us, own)) return;
+    int rank = presort_relative_rank(ctx->us, ctx->to) + 1;
+    bool opposed = piece_ahead_on_file(pos, ctx->to, ctx->us, enemy);
+    presort_term_add(ctx->entry, "advance", opposed ? ADVANCE_OPPOSED[rank] : ADVANCE_UNOPPOSED[rank]);
+}
+
+/* True if the position after the move already occurred in the game (§6). */
+static bool move_repeats(Position *pos, Move m)
+{
+    make_move(pos, m);
+    bool repeats = repetition_count(pos) > 0;
+    unmake_move(pos);
+    return repeats;
+}
+
+/* Score one root move into *entry with the phase's terms. */
+static void score_move(Position *pos, Phase phase, Move m, PresortEntry *entry)
+{
+    MoveContext ctx;
+    ctx.pos = pos;
+    ctx.move = m;
+    ctx.from = move_from(m);
+    ctx.to = move_to(m);
+    ctx.type = piece_type(pos->board[ctx.from]);
+    ctx.us = pos->side;
+    ctx.them = !pos->side;
+    ctx.entry = entry;
+    entry->move = m;
+    entry->score = 0;
+    entry->term_count = 0;
+    switch (phase) {
+    case PHASE_OPENING: presort_score_opening(&ctx); break;
+    case PHASE_MIDDLEGAME: presort_score_middlegame(&ctx); break;
+    case PHASE_PAWN_ENDGAME: presort_score_pawn_endgame(&ctx); break;
+    case PHASE_MATING: presort_score_mating(&ctx); break;
+    case PHASE_ENDGAME: case PHASE_NB: presort_score_general_endgame(&ctx); break;
+    }
+}
+
+/* True if entry a belongs strictly before entry b: non-repeating first, then higher score. */
+static bool entry_before(const PresortEntry *a, const PresortEntry *b)
+{
+    if (a->repeats != b->repeats) return !a->repeats;
+    return a->score > b->score;
+}
+
+void presort_root(Position *pos, bool started_from_initial, Presort *out)
+{
+    MoveList legal;
+    generate_legal(pos, &legal);
+    out->phase = phase_of(pos, started_from_initial);
+    out->count = legal.count;
+    for (int i = 0; i < legal.count; i++) {
+        score_move(pos, out->phase, legal.moves[i], &out->entries[i]);
+        out->entries[i].repeats = move_repeats(pos, legal.moves[i]);
+    }
+    /* One stable insertion sort on (repeats last, score descending) is the same as sorting by
+     * score and then moving the repeating moves behind the others in their relative order. */
+    for (int i = 1; i < out->count; i++) {
+        PresortEntry entry = out->entries[i];
+        int j = i;
+        while (j > 0 && entry_before(&entry, &out->entries[j - 1])) j--;
+        memmove(&out->entries[j + 1], &out->entries[j], (size_t)(i - j) * sizeof entry);
+        out->entries[j] = entry;
+    }
+}
+
+void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB])
+{
+    const Color us = pos->side, them = !pos->side;
+    for (Color c = BLACK; c <= WHITE; c++)
+        for (PieceType t = EMPTY; t < PIECE_TYPE_NB; t++) value[c][t] = piece_value[t];
+    /* Trade-down [P]: with a lead of 200, TECH's pieces count base * max(0.6, opp/own). */
+    const int own = pos->material[us], opp = pos->material[them];
+    if (own - opp >= MATERIAL_LEAD_MIN) {
+        int ratio = PERMILLE * opp / own;
+        if (ratio < TRADE_DOWN_FLOOR_PERMILLE) ratio = TRADE_DOWN_FLOOR_PERMILLE;
+        for (PieceType t = KNIGHT; t <= QUEEN; t++) value[us][t] = piece_value[t] * ratio / PERMILLE;
+    }
+    /* General-endgame pawns [P + C]. */
+    if (phase == PHASE_ENDGAME) {
+        value[us][PAWN] = value[them][PAWN] = ENDGAME_PAWN_VALUE;
+        if (pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX) value[us][PAWN] = ENDGAME_FEW_PAWNS_VALUE;
+    }
+}

@@ -1,0 +1,60 @@
+/* positional.h - TECH's positional analysis: the once-per-move pre-sort of the root moves
+ * (TECH.md §5, §6) and the per-root material re-valuation (§5.8). */
+#ifndef TECH_POSITIONAL_H
+#define TECH_POSITIONAL_H
+
+#include <stdbool.h>
+
+#include "board.h"
+#include "movegen.h"
+
+/* Game phase of a root position (TECH.md §5.1). */
+typedef enum {
+    PHASE_OPENING,
+    PHASE_MIDDLEGAME,
+    PHASE_PAWN_ENDGAME,
+    PHASE_MATING,
+    PHASE_ENDGAME,
+    PHASE_NB
+} Phase;
+
+/* Most named terms one root move can carry. */
+enum { PRESORT_TERMS_MAX = 16 };
+
+/* One named contribution to a move's score, e.g. {"centre", 20} or {"K2-K4", 30}. */
+typedef struct {
+    const char *name;
+    int value;
+} PresortTerm;
+
+/* A scored root move: score is the sum of its terms; repeats marks a move whose resulting
+ * position already occurred in the game (§6). */
+typedef struct {
+    Move move;
+    int score;
+    bool repeats;
+    int term_count;
+    PresortTerm terms[PRESORT_TERMS_MAX];
+} PresortEntry;
+
+/* The root moves of one position in TECH's positional order. */
+typedef struct {
+    Phase phase;
+    int count;
+    PresortEntry entries[MOVE_LIST_MAX];
+} Presort;
+
+/* The phase of the position for the side to move (§5.1); the opening needs a game that
+ * started from the initial array. */
+Phase phase_of(const Position *pos, bool started_from_initial);
+/* Readable phase name: "opening", "middle game", "pawn endgame", "mating", "general endgame". */
+const char *phase_name(Phase phase);
+/* Score every legal root move of the side to move, stable-sort descending (ties keep
+ * generate_legal order), then move the repeating moves (§6) behind all others, keeping their
+ * relative order. pos is used for make/unmake and is returned unchanged. */
+void presort_root(Position *pos, bool started_from_initial, Presort *out);
+/* The piece values the tactical search uses for this root (§5.8), value[color][type],
+ * with TECH = the side to move. */
+void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB]);
+
+#endif

@@ -1,0 +1,203 @@
+/* positional_endgame.c - pre-sort terms of the endgames: kings and pawns (TECH.md §5.5), the
+ * general endgame (§5.6) and the mating phase's 2-ply king drive (§5.7). */
+#include "attack.h"
+#include "makemove.h"
+#include "positional_common.h"
+#include "rules.h"
+
+/* TECH.md §5.5 [C]: in the pawn endgame the king's centrality factor is 1. */
+enum { PAWN_ENDGAME_KING_FACTOR = 1 };
+/* TECH.md §5.6 [P] general-endgame centrality factors (-, P, N, B, R, Q, K). */
+static const int ENDGAME_FACTOR[PIECE_TYPE_NB] = {0, 0, 4, 3, 1, 1, 4};
+/* TECH.md §5.6 [P value; C geometry]: a rook move newly behind a passed pawn. */
+enum { ROOK_BEHIND_PASSER_BONUS = 15 };
+/* TECH.md §5.7 [P terms]: weights of E, and [C] the scores of a missing reply. */
+enum {
+    MATING_ENEMY_KING_CENTRE_WEIGHT = -32, /* -32 * CC[opponent's king] */
+    MATING_KING_DISTANCE_WEIGHT = 2,       /* 2 * F10 at the opponent's king */
+    MATING_CHECKMATE_SCORE = 20000,        /* the reply does not exist: checkmate [C] */
+    MATING_STALEMATE_SCORE = -20000        /* the reply does not exist: stalemate [C] */
+};
+
+/* TECH Fig. 7, passed-pawn field [R-med]: rows = 4, 3, 2, 1 ranks ahead of the pawn, then the
+ * pawn's own rank; columns = file offsets -2..+2. The centre column differs for the mover's
+ * own passed pawn and for the opponent's; the pawn's own square is never the king's. */
+static const int PASSED_FIELD_OWN[5][5] = {
+    {0, 0, 0, 0, 0},
+    {1, 2, 1, 2, 1},
+    {4, 6, 5, 6, 4},
+    {3, 5, 4, 5, 3},
+    {8, 12, 0, 12, 8},
+};
+static const int PASSED_FIELD_OPPONENT[5][5] = {
+    {0, 0, 1, 0, 0},
+    {1, 2, 5, 2, 1},
+    {4, 6, 7, 6, 4},
+    {3, 5, 8, 5, 3},
+    {8, 12, 0, 12, 8},
+};
+enum { PASSED_FIELD_AHEAD_MAX = 4, PASSED_FIELD_HALF_WIDTH = 2 };
+
+/* TECH Fig. 8, pawn-endgame king field [R-high], centred on the opponent's king. */
+static const KingField PAWN_ENDGAME_KING_FIELD = {
+    {1, 1, 2, 3, 2, 1, 1},
+    {1, 3, 4, 5, 4, 3, 1},
+    {2, 4, 6, 6, 6, 4, 2},
+    {3, 5, 6, 0, 6, 5, 3},
+    {2, 4, 6, 6, 6, 4, 2},
+    {1, 3, 4, 5, 4, 3, 1},
+    {1, 1, 2, 3, 2, 1, 1},
+};
+
+/* TECH Fig. 9, general-endgame king field [R-high], centred on the opponent's king. */
+static const KingField ENDGAME_KING_FIELD = {
+    {4, 4, 5, 6, 5, 4, 4},
+    {4, 8, 10, 10, 10, 8, 4},
+    {5, 10, 10, 10, 10, 10, 5},
+    {6, 10, 10, 0, 10, 10, 6},
+    {5, 10, 10, 10, 10, 10, 5},
+    {4, 8, 10, 10, 10, 8, 4},
+    {4, 4, 5, 6, 5, 4, 4},
+};
+
+/* TECH Fig. 10, mating field [R-high], centred on TECH's king. */
+static const KingField MATING_FIELD = {
+    {4, 4, 5, 6, 5, 4, 4},
+    {4, 8, 10, 9, 10, 8, 4},
+    {5, 10, 10, 10, 10, 10, 5},
+    {6, 9, 10, 0, 10, 9, 6},
+    {5, 10, 10, 10, 10, 10, 5},
+    {4, 8, 10, 9, 10, 8, 4},
+    {4, 4, 5, 6, 5, 4, 4},
+};
+
+/* Fig. 7 value at `king` of the passed pawn on `pawn`; own = the pawn belongs to the mover. */
+static int passed_field(const Position *pos, Square pawn, Square king, bool own)
+{
+    const Color c = piece_color(pos->board[pawn]);
+    int ahead = (square_rank(king) - square_rank(pawn)) * color_sign(c);
+    int file_delta = square_file(king) - square_file(pawn);
+    if (ahead < 0 || ahead > PASSED_FIELD_AHEAD_MAX) return 0;
+    if (file_delta < -PASSED_FIELD_HALF_WIDTH || file_delta > PASSED_FIELD_HALF_WIDTH) return 0;
+    const int (*field)[5] = own ? PASSED_FIELD_OWN : PASSED_FIELD_OPPONENT;
+    return field[PASSED_FIELD_AHEAD_MAX - ahead][file_delta + PASSED_FIELD_HALF_WIDTH];
+}
+
+/* Φ: the sum over every passed pawn of its Fig. 7 value at the mover's king [C]. */
+static int passed_field_sum(const Position *pos, Color mover)
+{
+    const Square king = pos->plist[mover][0];
+    int sum = 0;
+    for (Color c = BLACK; c <= WHITE; c++)
+        for (int i = 1; i < pos->plist_len[c]; i++) {
+            Square sq = pos->plist[c][i];
+            if (piece_type(pos->board[sq]) == PAWN && presort_pawn_passed(pos, sq))
+                sum += passed_field(pos, sq, king, c == mover);
+        }
+    return sum;
+}
+
+/* Gain of a king move in a field centred on the opponent's king (factor 1 [C]). */
+static int king_field_gain(const MoveContext *ctx, const KingField field)
+{
+    const Square enemy_king = ctx->pos->plist[ctx->them][0];
+    return presort_field(field, enemy_king, ctx->to) - presort_field(field, enemy_king, ctx->from);
+}
+
+void presort_score_pawn_endgame(const MoveContext *ctx)
+{
+    PresortEntry *entry = ctx->entry;
+    /* Φ(after) - Φ(before) [C]; pawn moves carry their fields along. */
+    int before = passed_field_sum(ctx->pos, ctx->us);
+    make_move(ctx->pos, ctx->move);
+    int after = passed_field_sum(ctx->pos, ctx->us);
+    unmake_move(ctx->pos);
+    presort_term_add(entry, "passed-field", after - before);
+    if (ctx->type == KING) {
+        presort_term_add(entry, "centre", presort_centre_gain(ctx, PAWN_ENDGAME_KING_FACTOR));
+        presort_term_add(entry, "king-field", king_field_gain(ctx, PAWN_ENDGAME_KING_FIELD));
+    }
+    if (ctx->type == PAWN) presort_pawn_advance(ctx);
+}
+
+/* Passed pawns the rook on `rook` stands behind: the first man up and down its file, if it is
+ * a passed pawn advancing away from the rook [C geometry]. Writes up to two squares. */
+static int passers_in_front(const Position *pos, Square rook, Square found[2])
+{
+    static const int directions[2] = {10, -10};
+    int n = 0;
+    for (int i = 0; i < 2; i++) {
+        Square sq = rook + directions[i];
+        while (pos->board[sq] == EMPTY) sq += directions[i];
+        Piece p = pos->board[sq];
+        if (p == OFFBOARD || piece_type(p) != PAWN) continue;
+        /* The pawn comes from the rook's side: a White pawn above it, a Black one below. */
+        if ((piece_color(p) == WHITE) != (directions[i] > 0)) continue;
+        if (presort_pawn_passed(pos, sq)) found[n++] = sq;
+    }
+    return n;
+}
+
+/* A rook move that places the rook behind a passed pawn it was not behind before. */
+static bool rook_newly_behind_passer(const MoveContext *ctx)
+{
+    if (ctx->type != ROOK || move_is_castle(ctx->move)) return false;
+    Square before[2], after[2];
+    int n_before = passers_in_front(ctx->pos, ctx->from, before);
+    make_move(ctx->pos, ctx->move);
+    int n_after = passers_in_front(ctx->pos, ctx->to, after);
+    unmake_move(ctx->pos);
+    for (int i = 0; i < n_after; i++) {
+        bool known = false;
+        for (int j = 0; j < n_before; j++) known = known || before[j] == after[i];
+        if (!known) return true;
+    }
+    return false;
+}
+
+void presort_score_general_endgame(const MoveContext *ctx)
+{
+    PresortEntry *entry = ctx->entry;
+    presort_term_add(entry, "centre", presort_centre_gain(ctx, ENDGAME_FACTOR[ctx->type]));
+    presort_term_add(entry, "mobility", presort_mobility(ctx));
+    if (ctx->type == PAWN) presort_pawn_advance(ctx);
+    if (ctx->type == KING) presort_term_add(entry, "king-field", king_field_gain(ctx, ENDGAME_KING_FIELD));
+    if (rook_newly_behind_passer(ctx)) presort_term_add(entry, "rook-behind", ROOK_BEHIND_PASSER_BONUS);
+}
+
+/* E of §5.7 after the opponent's reply, for TECH = `tech` [P terms; C: pieces exclude the king,
+ * integer division, the piece term is 0 once TECH has no piece left]. */
+static int mating_eval(const Position *pos, Color tech)
+{
+    const Square own_king = pos->plist[tech][0], enemy_king = pos->plist[!tech][0];
+    int e = MATING_ENEMY_KING_CENTRE_WEIGHT * presort_centre(enemy_king)
+          + MATING_KING_DISTANCE_WEIGHT * presort_field(MATING_FIELD, own_king, enemy_king)
+          + presort_centre(own_king);
+    int pieces = pos->plist_len[tech] - 1, sum = 0;
+    for (int i = 1; i < pos->plist_len[tech]; i++) sum += presort_field(MATING_FIELD, own_king, pos->plist[tech][i]);
+    if (pieces > 0) e += sum / pieces;
+    return e;
+}
+
+void presort_score_mating(const MoveContext *ctx)
+{
+    Position *pos = ctx->pos;
+    MoveList replies;
+    int value;
+    /* 2-ply minimax: TECH's move, then the reply that minimises E [P]. */
+    make_move(pos, ctx->move);
+    generate_legal(pos, &replies);
+    if (replies.count == 0) {
+        value = position_in_check(pos) ? MATING_CHECKMATE_SCORE : MATING_STALEMATE_SCORE;
+    } else {
+        value = MATING_CHECKMATE_SCORE;
+        for (int i = 0; i < replies.count; i++) {
+            make_move(pos, replies.moves[i]);
+            int e = mating_eval(pos, ctx->us);
+            unmake_move(pos);
+            if (e < value) value = e;
+        }
+    }
+    unmake_move(pos);
+    presort_term_add(ctx->entry, "drive", value);
+}

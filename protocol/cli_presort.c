@@ -1,0 +1,83 @@
+/* cli_presort.c - prints TECH's positional pre-sort of the root moves (TECH.md §5, §6) for a
+ * position given as startpos or FEN, optionally followed by moves in coordinate notation. */
+#include "cli_presort.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fen.h"
+#include "makemove.h"
+#include "notation.h"
+#include "positional.h"
+
+enum { PRESORT_FEN_TEXT_MAX = 1024 };
+
+/* Set up the position from argv[2..]: "startpos" or a FEN (one argument or six), then the
+ * moves after "moves". Reports errors on stderr. */
+static bool setup_position(int argc, char **argv, Position *pos, bool *started_from_initial)
+{
+    int first = 2, moves_at = argc;
+    for (int i = first; i < argc; i++)
+        if (strcmp(argv[i], "moves") == 0) {
+            moves_at = i;
+            break;
+        }
+    char fen[PRESORT_FEN_TEXT_MAX] = "", error[FEN_ERROR_MAX];
+    *started_from_initial = moves_at == first || (moves_at == first + 1 && strcmp(argv[first], "startpos") == 0);
+    if (*started_from_initial) {
+        position_set_start(pos);
+    } else {
+        size_t used = 0;
+        for (int i = first; i < moves_at; i++) {
+            int n = snprintf(fen + used, sizeof fen - used, "%s%s", i > first ? " " : "", argv[i]);
+            if (n < 0 || (size_t)n >= sizeof fen - used) break;
+            used += (size_t)n;
+        }
+        if (!fen_read(pos, fen, error, sizeof error)) {
+            fprintf(stderr, "error: bad FEN (%s): %s\n", error, fen);
+            return false;
+        }
+    }
+    for (int i = moves_at + 1; i < argc; i++) {
+        Move m = move_from_uci(pos, argv[i], error, sizeof error);
+        if (m == MOVE_NONE) {
+            fprintf(stderr, "error: bad move '%s': %s\n", argv[i], error);
+            return false;
+        }
+        position_trim_history(pos);
+        make_move(pos, m);
+    }
+    return true;
+}
+
+/* One line per move: rank, move, score, the named terms, and a mark for repeating moves. */
+static void print_presort(const Presort *presort)
+{
+    printf("phase: %s\n", phase_name(presort->phase));
+    for (int i = 0; i < presort->count; i++) {
+        const PresortEntry *entry = &presort->entries[i];
+        char text[MOVE_TEXT_MAX];
+        move_to_uci(entry->move, text);
+        printf("%3d  %-6s %6d ", i + 1, text, entry->score);
+        for (int t = 0; t < entry->term_count; t++)
+            printf(" %s=%d", entry->terms[t].name, entry->terms[t].value);
+        printf("%s\n", entry->repeats ? "  (repeats)" : "");
+    }
+}
+
+int cli_presort(int argc, char **argv)
+{
+    Position *pos = malloc(sizeof *pos);
+    Presort *presort = malloc(sizeof *presort);
+    int status = 2;
+    bool started_from_initial;
+    if (pos && presort && setup_position(argc, argv, pos, &started_from_initial)) {
+        presort_root(pos, started_from_initial, presort);
+        print_presort(presort);
+        status = 0;
+    }
+    free(pos);
+    free(presort);
+    return status;
+}
