@@ -17,7 +17,7 @@ typedef struct {
     Square en_passant;     /* e.p. square before the move */
     uint8_t castling;      /* castling rights before the move (tree word bits 24-27) */
     uint8_t captured_slot; /* piece-list slot the captured man occupied */
-    int16_t halfmove;      /* 50-move counter before the move */
+    int32_t halfmove;      /* 50-move counter before the move */
 } Undo;
 
 /* Board state only: no search tables live here. */

@@ -87,7 +87,7 @@ void make_move(Position *pos, Move m)
     u->key = pos->key;
     u->en_passant = pos->en_passant;
     u->castling = pos->castling;
-    u->halfmove = (int16_t)pos->halfmove;
+    u->halfmove = (int32_t)pos->halfmove;
 
     pos->halfmove++;
     if (move_is_capture(m)) {
@@ -168,7 +168,7 @@ void make_null_move(Position *pos)
     u->key = pos->key;
     u->en_passant = pos->en_passant;
     u->castling = pos->castling;
-    u->halfmove = (int16_t)pos->halfmove;
+    u->halfmove = (int32_t)pos->halfmove;
     pos->key ^= ep_key(pos);
     pos->en_passant = SQ_NONE;
     pos->side = !pos->side;

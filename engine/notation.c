@@ -204,6 +204,8 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
         Move m = legal.moves[i];
         Square from = move_from(m);
         if (move_to(m) != to || piece_type(pos->board[from]) != type) continue;
+        if (move_is_castle(m)) continue; /* castling is written O-O / O-O-O only */
+        if (type == PAWN && move_is_capture(m) && want_file < 0) continue; /* "d6" is never exd6 */
         if (want_file >= 0 && square_file(from) != want_file) continue;
         if (want_rank >= 0 && square_rank(from) != want_rank) continue;
         if (capture_mark && !move_is_capture(m)) continue;

@@ -69,10 +69,23 @@ static bool is_wing_file(int file)
     return file == FILE_A || file == FILE_B || file == FILE_G || file == FILE_H;
 }
 
-/* The K- and Q-pawn advance rows of one pawn push. */
+/* True if the pawn arriving on `to` can be taken by an enemy pawn and no own pawn defends it. */
+static bool pawn_push_en_prise(const MoveContext *ctx)
+{
+    const int forward = 10 * color_sign(ctx->us);
+    const int8_t *board = ctx->pos->board;
+    const Piece enemy = piece_make(ctx->them, PAWN), own = piece_make(ctx->us, PAWN);
+    bool attacked = board[ctx->to + forward - 1] == enemy || board[ctx->to + forward + 1] == enemy;
+    bool defended = board[ctx->to - forward - 1] == own || board[ctx->to - forward + 1] == own;
+    return attacked && !defended;
+}
+
+/* The K- and Q-pawn advance rows of one pawn push. [C] A pawn pushed where an enemy pawn takes
+ * it for nothing does not occupy the centre and earns no row: without this reading 2...d5
+ * (23) would outrank 2...Nc6 (20) after 1.e4 e5 2.Nf3, against TECH's games and TECH.md §5.3. */
 static void score_centre_pawn_push(const MoveContext *ctx, int file, int from_rank, int to_rank)
 {
-    if (to_rank != RANK_4) return;
+    if (to_rank != RANK_4 || pawn_push_en_prise(ctx)) return;
     if (file == FILE_E && from_rank == RANK_2) presort_term_add(ctx->entry, "K2-K4", K2_K4_BONUS);
     if (file == FILE_E && from_rank == RANK_3) presort_term_add(ctx->entry, "K3-K4", K3_K4_BONUS);
     if (file == FILE_D && from_rank == RANK_2) presort_term_add(ctx->entry, "Q2-Q4", Q2_Q4_BONUS);

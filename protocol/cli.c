@@ -9,6 +9,7 @@
 #include "board.h"
 #include "cli_bench.h"
 #include "cli_epd.h"
+#include "cli_presort.h"
 #include "clock.h"
 #include "fen.h"
 #include "notation.h"
@@ -91,6 +92,7 @@ static const CliCommand commands[] = {
     {"divide", cmd_divide},
     {"bench", cli_bench},
     {"epd", cli_epd},
+    {"presort", cli_presort},
 };
 
 bool cli_is_command(const char *name)

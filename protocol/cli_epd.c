@@ -51,11 +51,10 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
     memset(options, 0, sizeof *options);
     if (argc < 3) return false;
     options->file = argv[2];
-    for (int i = 3; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+    if ((argc - 3) % 2) return false; /* options come in pairs: --name value */
+    for (int i = 3; i + 1 < argc; i += 2) {
+        const char *arg = argv[i], *value = argv[i + 1];
         char *end = NULL;
-        if (!value) return false;
         if (strcmp(arg, "--time") == 0) options->seconds = strtod(value, &end);
         else if (strcmp(arg, "--depth") == 0) options->depth = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--nodes") == 0) options->nodes = strtoull(value, &end, 10);
@@ -67,7 +66,6 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
             end = (char *)"";
         } else return false;
         if (!end || *end) return false;
-        i++;
     }
     if (options->depth < 0 || options->depth > SEARCH_DEPTH_MAX || options->seconds < 0 || options->first < 0) return false;
     if (!options->seconds && !options->depth && !options->nodes) options->seconds = 1.0;
