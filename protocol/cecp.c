@@ -1,0 +1,402 @@
+/* cecp.c - CECP v2 commands: the feature handshake, game and clock set-up, options, errors
+ * in xboard's forms (PROTOCOLS.md §2). The game flow lives in cecp_play.c. */
+#include "cecp.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cecp_play.h"
+#include "clock.h"
+#include "notation.h"
+
+/* [C] `draw` is accepted when TECH's last score is at least this far behind. */
+enum { DRAW_ACCEPT_BEHIND_CP = 200 };
+/* Longest echo of a bad command in an Error line. */
+enum { ECHO_MAX = 80 };
+
+Cecp *cecp_create(Session *session)
+{
+    Cecp *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->s = session;
+    c->engine_side = BLACK;
+    c->position_valid = true;
+    atomic_init(&c->post, false);
+    atomic_init(&c->show_prefix, false);
+    atomic_init(&c->stat_depth, 0);
+    atomic_init(&c->stat_number, 0);
+    atomic_init(&c->stat_nodes, 0);
+    atomic_init(&c->stat_move, MOVE_NONE);
+    return c;
+}
+
+static void drop_deferred(Cecp *c)
+{
+    while (c->deferred_head) {
+        DeferredLine *d = c->deferred_head;
+        c->deferred_head = d->next;
+        free(d->line);
+        free(d);
+    }
+    c->deferred_tail = NULL;
+}
+
+void cecp_destroy(Cecp *c)
+{
+    if (!c) return;
+    drop_deferred(c);
+    free(c);
+}
+
+void cecp_leave(Cecp *c)
+{
+    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    c->search_id = 0;
+    c->state = CECP_IDLE;
+    c->pong_count = 0;
+    drop_deferred(c);
+}
+
+/* `Error (reason): command`, the command echoed safely. Never says "llegal" (xboard would
+ * take it for a move rejection). */
+static void error_reply(const char *reason, const char *command)
+{
+    char safe[ECHO_MAX];
+    text_printable(command, safe, sizeof safe);
+    io_printf("Error (%s): %s", reason, safe);
+}
+
+static void cmd_protover(Cecp *c)
+{
+    io_write_line("feature done=0");
+    io_write_line("feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1"
+                  " colors=0 playother=1 name=1 nps=0 debug=1 memory=1 smp=1 san=0 pause=0 exclude=0");
+    io_write_line("feature myname=\"" ENGINE_NAME "\" variants=\"normal\"");
+    options_print(&c->s->settings, OPTIONS_FOR_CECP);
+    io_write_line("feature done=1");
+}
+
+static void cmd_new(Cecp *c)
+{
+    cecp_stop_all(c);
+    session_new_game(c->s);
+    c->force = false;
+    c->engine_side = BLACK;
+    c->game_over = false;
+    c->position_valid = true;
+    c->sd = 0;
+    c->own_ms = c->opp_ms = c->level_base_ms;
+    c->hint = MOVE_NONE;
+    c->have_score = false;
+    if (c->analyze_mode) cecp_analyze(c);
+}
+
+/* Minutes as "m", "m:ss" or a fraction; false if unreadable. */
+static bool read_minutes(const char *text, int64_t *ms)
+{
+    char *end;
+    errno = 0;
+    double minutes = strtod(text, &end);
+    double seconds = 0;
+    if (*end == ':') {
+        const char *sec_text = end + 1;
+        seconds = strtod(sec_text, &end);
+        if (end == sec_text) return false;
+    }
+    if (*end || errno || !isfinite(minutes) || minutes < 0 || seconds < 0 || minutes > 1e6) return false;
+    *ms = (int64_t)(minutes * 60000.0 + seconds * 1000.0 + 0.5);
+    return true;
+}
+
+static bool read_seconds(const char *text, int64_t *ms)
+{
+    char *end;
+    errno = 0;
+    double seconds = text ? strtod(text, &end) : -1;
+    if (!text || *end || end == text || errno || !isfinite(seconds) || seconds < 0 || seconds > 1e9) return false;
+    *ms = (int64_t)(seconds * 1000.0 + 0.5);
+    return true;
+}
+
+static bool read_int(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = text ? strtol(text, &end, 10) : 0;
+    if (!text || *end || end == text || errno || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+/* `level MPS BASE INC`: BASE in minutes or m:ss, INC in seconds, possibly fractional. */
+static void cmd_level(Cecp *c, char *cursor, const char *line)
+{
+    char *mps_text = token_next(&cursor), *base_text = token_next(&cursor), *inc_text = token_next(&cursor);
+    long mps;
+    int64_t base, inc;
+    if (!read_int(mps_text, 0, 100000, &mps) || !base_text || !read_minutes(base_text, &base)
+        || !read_seconds(inc_text, &inc)) {
+        error_reply("bad time control", line);
+        return;
+    }
+    c->level_mps = (int)mps;
+    c->level_base_ms = base;
+    c->level_inc_ms = inc;
+    c->level_set = true;
+    c->st_ms = 0;
+    c->own_ms = c->opp_ms = base;
+}
+
+/* `option NAME=VALUE` or `option NAME` (a button). */
+static void cmd_option(Cecp *c, char *cursor, const char *line)
+{
+    char *text = token_rest(&cursor);
+    char *value = strchr(text, '=');
+    if (value) *value++ = '\0';
+    char error[160];
+    OptionResult result = options_set(&c->s->settings, text, value, error, sizeof error);
+    if (result == OPTION_FAILED) error_reply("bad option", line);
+    if (result == OPTION_CLEAR_HASH) engine_clear(c->s->engine);
+}
+
+/* `memory N` and `cores N` set the Hash and Threads options. */
+static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *line)
+{
+    char *value = token_next(&cursor);
+    char error[160];
+    if (!value || options_set(&c->s->settings, option, value, error, sizeof error) == OPTION_FAILED)
+        error_reply("bad value", line);
+}
+
+static void cmd_setboard(Cecp *c, char *cursor)
+{
+    cecp_stop_all(c);
+    char error[GAME_ERROR_MAX];
+    if (game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) {
+        c->position_valid = true;
+        c->game_over = false;
+        c->hint = MOVE_NONE;
+    } else {
+        /* Spec: refuse moves until the next new/setboard. */
+        c->position_valid = false;
+        io_printf("tellusererror Illegal position: %s", error);
+    }
+    if (c->analyze_mode) cecp_analyze(c);
+}
+
+static void cmd_undo(Cecp *c, int plies, const char *line)
+{
+    cecp_stop_all(c);
+    if (!c->position_valid || !game_undo(&c->s->game, plies)) {
+        error_reply("no move to take back", line);
+        return;
+    }
+    c->game_over = false;
+    if (c->analyze_mode) cecp_analyze(c);
+}
+
+/* Accept a draw offer only when TECH judges the game drawn (by rule) or itself clearly worse. */
+static void cmd_draw(Cecp *c)
+{
+    Position *pos = &c->s->game.pos;
+    bool drawn = insufficient_material(pos) || repetition_count(pos) >= 1 || pos->halfmove >= 100;
+    bool behind = c->have_score && c->last_score <= -DRAW_ACCEPT_BEHIND_CP;
+    if (c->position_valid && !c->game_over && (drawn || behind)) io_write_line("offer draw");
+}
+
+static void cmd_hint(Cecp *c)
+{
+    Move hint = c->hint;
+    if (c->state == CECP_PONDERING) hint = engine_prediction(c->s->engine, c->search_id);
+    if (hint == MOVE_NONE || !c->position_valid) return;
+    char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
+    move_to_uci(hint, text);
+    if (game_parse_move(&c->s->game, text, false, error, sizeof error) != MOVE_NONE) io_printf("Hint: %s", text);
+}
+
+/* `.` in analyze mode: stat01: time nodes ply moves-left moves-total current-move. */
+static void cmd_status(Cecp *c)
+{
+    if (c->state != CECP_ANALYZING) return;
+    int number = atomic_load(&c->stat_number);
+    char move[MOVE_TEXT_MAX] = "";
+    Move current = atomic_load(&c->stat_move);
+    if (current != MOVE_NONE) move_to_uci(current, move);
+    io_printf("stat01: %lld %llu %d %d %d %s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
+              (unsigned long long)atomic_load(&c->stat_nodes), atomic_load(&c->stat_depth),
+              c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move);
+}
+
+/* Whether an unknown first word is meant as a move (coordinate or SAN), not a command. */
+static bool looks_like_move(const char *word)
+{
+    size_t n = strlen(word);
+    if (n < 2 || n > 8) return false;
+    if (!strncmp(word, "O-O", 3) || !strncmp(word, "0-0", 3)) return true;
+    if (!strchr("KQRBNabcdefgh", word[0])) return false;
+    for (const char *p = word; *p; p++)
+        if (*p >= '1' && *p <= '8') return true;
+    return false;
+}
+
+static void cmd_side(Cecp *c, Color side)
+{
+    cecp_stop_all(c);
+    if (c->position_valid) game_set_side(&c->s->game, side);
+    c->engine_side = !side;
+}
+
+/* Commands that only store a value or need no answer. */
+static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *line)
+{
+    long v;
+    int64_t ms;
+    if (!strcmp(command, "time") || !strcmp(command, "otim")) {
+        if (!read_int(token_next(&cursor), -100000000L, 1000000000L, &v)) error_reply("bad time", line);
+        else if (!strcmp(command, "time")) c->own_ms = (int64_t)v * 10;
+        else c->opp_ms = (int64_t)v * 10;
+    } else if (!strcmp(command, "st")) {
+        if (!read_seconds(token_next(&cursor), &ms) || ms <= 0) error_reply("bad time", line);
+        else c->st_ms = ms;
+    } else if (!strcmp(command, "sd")) {
+        if (!read_int(token_next(&cursor), 1, SEARCH_DEPTH_MAX, &v)) error_reply("bad depth", line);
+        else c->sd = (Depth)v;
+    } else if (!strcmp(command, "post") || !strcmp(command, "nopost")) {
+        atomic_store(&c->post, command[0] == 'p');
+    } else if (!strcmp(command, "hard")) {
+        c->ponder_enabled = true;
+    } else if (!strcmp(command, "easy")) {
+        c->ponder_enabled = false;
+        if (c->state == CECP_PONDERING) cecp_stop_all(c);
+    } else if (!strcmp(command, "variant")) {
+        char *name = token_next(&cursor);
+        if (!name || strcmp(name, "normal") != 0) error_reply("unsupported variant", line);
+    } else if (!strcmp(command, "xboard") || !strcmp(command, "computer") || !strcmp(command, "name")
+               || !strcmp(command, "rating") || !strcmp(command, "ics") || !strcmp(command, "random")
+               || !strcmp(command, "accepted") || !strcmp(command, "rejected") || !strcmp(command, "egtpath")
+               || !strcmp(command, "bk")) {
+        /* noted, nothing to do */
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
+{
+    /* Keep the whole line for error echoes; tokens are cut from a copy. */
+    char *copy = strdup(line);
+    if (!copy) return true;
+    char *cursor = copy;
+    char *command = token_next(&cursor);
+    bool keep_going = true;
+    if (!command) {
+        /* empty line */
+    } else if (!strcmp(command, "quit")) {
+        cecp_stop_all(c);
+        keep_going = false;
+    } else if (!strcmp(command, "protover")) {
+        cmd_protover(c);
+    } else if (!strcmp(command, "new")) {
+        cmd_new(c);
+    } else if (!strcmp(command, "force")) {
+        cecp_stop_all(c);
+        c->force = true;
+    } else if (!strcmp(command, "go")) {
+        if (c->state != CECP_THINKING) {
+            cecp_stop_all(c);
+            c->force = false;
+            c->engine_side = c->s->game.pos.side;
+            if (!c->position_valid) error_reply("no valid position", line);
+            else cecp_think(c, read_us);
+        }
+    } else if (!strcmp(command, "playother")) {
+        cecp_stop_all(c);
+        c->force = false;
+        c->engine_side = !c->s->game.pos.side;
+        cecp_ponder(c);
+    } else if (!strcmp(command, "white") || !strcmp(command, "black")) {
+        cmd_side(c, command[0] == 'w' ? WHITE : BLACK);
+    } else if (!strcmp(command, "level")) {
+        cmd_level(c, cursor, line);
+    } else if (!strcmp(command, "usermove")) {
+        char *move = token_next(&cursor);
+        if (!move) error_reply("no move given", line);
+        else cecp_user_move(c, move, read_us);
+    } else if (!strcmp(command, "?")) {
+        if (c->state == CECP_THINKING) cecp_move_now(c);
+        else if (c->state == CECP_PONDERING) cecp_stop_all(c);
+    } else if (!strcmp(command, "ping")) {
+        char *n = token_next(&cursor);
+        long v = 0;
+        if (n && !read_int(n, -2147483647L, 2147483647L, &v)) error_reply("bad ping", line);
+        else if (c->state == CECP_THINKING && c->pong_count < CECP_PONGS_MAX) c->pongs[c->pong_count++] = (int)v;
+        else io_printf("pong %ld", v);
+    } else if (!strcmp(command, "draw")) {
+        cmd_draw(c);
+    } else if (!strcmp(command, "result")) {
+        cecp_stop_all(c);
+        c->game_over = true;
+    } else if (!strcmp(command, "setboard")) {
+        cmd_setboard(c, cursor);
+    } else if (!strcmp(command, "undo") || !strcmp(command, "remove")) {
+        cmd_undo(c, command[0] == 'u' ? 1 : 2, line);
+    } else if (!strcmp(command, "hint")) {
+        cmd_hint(c);
+    } else if (!strcmp(command, "analyze")) {
+        c->analyze_mode = true;
+        cecp_analyze(c);
+    } else if (!strcmp(command, "exit")) {
+        if (c->analyze_mode) {
+            cecp_stop_all(c);
+            c->analyze_mode = false;
+            c->force = true;
+        }
+    } else if (!strcmp(command, ".")) {
+        cmd_status(c);
+    } else if (!strcmp(command, "memory")) {
+        cmd_resource(c, "Hash", cursor, line);
+    } else if (!strcmp(command, "cores")) {
+        cmd_resource(c, "Threads", cursor, line);
+    } else if (!strcmp(command, "option")) {
+        cmd_option(c, cursor, line);
+    } else if (cmd_quiet(c, command, cursor, line)) {
+        /* handled */
+    } else if (looks_like_move(command)) {
+        cecp_user_move(c, command, read_us);
+    } else {
+        error_reply("unknown command", line);
+    }
+    free(copy);
+    return keep_going;
+}
+
+/* Input that must not wait behind a pending pong. */
+static bool is_urgent(const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    return !strncmp(line, "quit", 4) || (line[0] == '?' && (line[1] == '\0' || line[1] == ' ')) || !strcmp(line, ".");
+}
+
+bool cecp_handle(Cecp *c, char *line, int64_t read_us)
+{
+    /* A ping arrived while TECH was thinking: everything after it waits for the move. */
+    if (c->pong_count > 0 && !is_urgent(line)) {
+        DeferredLine *d = malloc(sizeof *d);
+        char *copy = strdup(line);
+        if (!d || !copy) {
+            free(d);
+            free(copy);
+            return true;
+        }
+        *d = (DeferredLine){copy, read_us, NULL};
+        if (c->deferred_tail) c->deferred_tail->next = d;
+        else c->deferred_head = d;
+        c->deferred_tail = d;
+        return true;
+    }
+    return cecp_dispatch(c, line, read_us);
+}

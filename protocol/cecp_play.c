@@ -1,0 +1,260 @@
+/* cecp_play.c - CECP's game flow: TECH thinks on its move, ponders its guess of the reply on
+ * the opponent's time (TECH.md §8), analyses on request, keeps its clock, moves. */
+#include "cecp_play.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "notation.h"
+
+/* CECP thinking output: mate in N moves is 100000 + N (PROTOCOLS.md §2.3). */
+enum { CECP_MATE_SCORE = 100000 };
+
+/* `ply score time nodes pv` with time in centiseconds; `.` statistics kept on the side. */
+static void report(void *context, const EngineReport *r)
+{
+    Cecp *c = context;
+    if (!r->info) {
+        atomic_store(&c->stat_number, r->current_number);
+        atomic_store(&c->stat_move, r->current_move);
+        return;
+    }
+    const SearchInfo *info = r->info;
+    atomic_store(&c->stat_depth, info->depth);
+    atomic_store(&c->stat_nodes, info->nodes);
+    if (!atomic_load(&c->post)) return;
+    int score = info->score;
+    if (score_is_mate(score)) {
+        int moves = score_mate_moves(score);
+        score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
+    }
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(r->elapsed_ms / 10),
+                (unsigned long long)info->nodes);
+    Move prefix = atomic_load(&c->show_prefix) ? r->prefix : MOVE_NONE;
+    session_append_pv(&line, prefix, info->pv, info->pv_length);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* The clock as TECH sees it for its next move (PROTOCOLS.md §2.5). */
+static void fill_time_request(const Cecp *c, TimeRequest *t)
+{
+    memset(t, 0, sizeof *t);
+    if (c->st_ms > 0) {
+        t->movetime_ms = c->st_ms;
+    } else if (c->level_set) {
+        t->has_clock = true;
+        t->remaining_ms = c->own_ms;
+        t->increment_ms = c->level_inc_ms;
+        if (c->level_mps > 0) t->moves_to_go = c->level_mps - game_moves_by(&c->s->game, c->engine_side) % c->level_mps;
+    }
+    t->depth_cap = c->sd;
+}
+
+static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_start_us, bool infinite)
+{
+    SearchRequest request;
+    memset(&request, 0, sizeof request);
+    if (infinite) request.time.infinite = true;
+    else fill_time_request(c, &request.time);
+    request.kind = kind;
+    request.clock_start_us = clock_start_us;
+    request.reporter = (EngineReporter){c, report};
+    atomic_store(&c->show_prefix, kind == JOB_SELF_PONDER);
+    atomic_store(&c->stat_depth, 0);
+    atomic_store(&c->stat_number, 0);
+    atomic_store(&c->stat_nodes, 0);
+    atomic_store(&c->stat_move, MOVE_NONE);
+    c->search_id = session_search(c->s, &request, &c->plan);
+    c->state = state;
+    c->finished = false;
+}
+
+static void send_pongs(Cecp *c)
+{
+    for (int i = 0; i < c->pong_count; i++) io_printf("pong %d", c->pongs[i]);
+    c->pong_count = 0;
+}
+
+void cecp_stop_all(Cecp *c)
+{
+    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    c->search_id = 0;
+    c->state = CECP_IDLE;
+    c->finished = false;
+    send_pongs(c);
+}
+
+bool cecp_check_game_end(Cecp *c, bool after_own_move)
+{
+    GameStatus status = game_status_now(&c->s->game);
+    if (status == STATUS_ONGOING) return false;
+    /* TECH claims repetition and 50-move draws only right after its own move. */
+    if (!after_own_move && (status == STATUS_REPETITION || status == STATUS_FIFTY_MOVES)) return false;
+    io_write_line(game_result_text(&c->s->game, status));
+    c->game_over = true;
+    return true;
+}
+
+void cecp_think(Cecp *c, int64_t clock_start_us)
+{
+    if (!c->position_valid || c->game_over || cecp_check_game_end(c, false)) return;
+    c->think_start_us = clock_start_us;
+    start_search(c, JOB_MOVE, CECP_THINKING, clock_start_us, false);
+}
+
+void cecp_ponder(Cecp *c)
+{
+    if (!c->ponder_enabled || c->force || c->game_over || c->analyze_mode || !c->position_valid) return;
+    if (c->s->game.pos.side == c->engine_side || game_legal_count(&c->s->game) == 0) return;
+    start_search(c, JOB_SELF_PONDER, CECP_PONDERING, clock_now_us(), false);
+}
+
+void cecp_analyze(Cecp *c)
+{
+    cecp_stop_all(c);
+    if (!c->position_valid) return;
+    c->analysis_start_us = clock_now_us();
+    c->analysis_moves = game_legal_count(&c->s->game);
+    start_search(c, JOB_MOVE, CECP_ANALYZING, c->analysis_start_us, true);
+}
+
+/* TECH's own clock after its move, until the next `time` says better: elapsed time off, the
+ * increment on, the base again at each control. */
+static void charge_own_clock(Cecp *c)
+{
+    if (!c->level_set) return;
+    c->own_ms -= (clock_now_us() - c->think_start_us) / 1000;
+    c->own_ms += c->level_inc_ms;
+    if (c->level_mps > 0 && game_moves_by(&c->s->game, c->engine_side) % c->level_mps == 0)
+        c->own_ms += c->level_base_ms;
+}
+
+/* Play and announce the move of a finished search, then answer waiting pings. */
+static void deliver_move(Cecp *c, const EngineResult *r)
+{
+    c->search_id = 0;
+    c->state = CECP_IDLE;
+    c->finished = false;
+    if (r->best_move == MOVE_NONE) {
+        cecp_check_game_end(c, false);
+    } else {
+        char text[MOVE_TEXT_MAX];
+        move_to_uci(r->best_move, text);
+        io_printf("move %s", text);
+        game_play(&c->s->game, r->best_move);
+        session_record(c->s, &c->plan, r);
+        charge_own_clock(c);
+        c->hint = r->ponder_move;
+        c->last_score = r->score;
+        c->have_score = true;
+        cecp_check_game_end(c, true);
+    }
+    send_pongs(c);
+    cecp_ponder(c);
+    cecp_flush_deferred(c);
+}
+
+void cecp_move_now(Cecp *c)
+{
+    if (c->state != CECP_THINKING) return;
+    EngineResult r;
+    engine_stop(c->s->engine, c->search_id);
+    if (c->finished) deliver_move(c, &c->result);
+    else if (engine_wait(c->s->engine, c->search_id, &r)) deliver_move(c, &r);
+}
+
+void cecp_search_done(Cecp *c, unsigned id)
+{
+    EngineResult r;
+    if (!c->search_id || id != c->search_id || !engine_take(c->s->engine, id, &r)) return;
+    switch (c->state) {
+    case CECP_THINKING:
+        deliver_move(c, &r);
+        break;
+    case CECP_PONDERING:
+        /* Hold the answer until the opponent plays the guessed move. */
+        c->result = r;
+        c->finished = true;
+        break;
+    default:
+        break; /* analysis reached its last depth: wait for the position to change */
+    }
+}
+
+/* The hard limit for a ponder hit, from the clock as it is now. */
+static int64_t hit_hard_limit(const Cecp *c)
+{
+    TimeRequest t;
+    fill_time_request(c, &t);
+    t.overhead_ms = c->s->settings.move_overhead_ms;
+    if (t.has_clock) return timeman_hard_limit(&t);
+    if (t.movetime_ms > 0) return t.movetime_ms - t.overhead_ms > 0 ? t.movetime_ms - t.overhead_ms : 1;
+    return 0;
+}
+
+/* The opponent played while TECH pondered: a hit keeps the search (its clock starts now), a
+ * miss throws it away. Returns true if the move was handled as a hit. */
+static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
+{
+    Move predicted = engine_prediction(c->s->engine, c->search_id);
+    bool hit = predicted != MOVE_NONE && move_same(predicted, move);
+    engine_count_ponder(c->s->engine, hit);
+    session_report_ponder(c->s, hit ? "ponder hit" : "ponder miss");
+    if (!hit) {
+        cecp_stop_all(c);
+        return false;
+    }
+    game_play(&c->s->game, move);
+    atomic_store(&c->show_prefix, false);
+    c->state = CECP_THINKING;
+    c->think_start_us = read_us;
+    engine_ponderhit(c->s->engine, c->search_id, read_us, hit_hard_limit(c));
+    if (c->finished) deliver_move(c, &c->result);
+    return true;
+}
+
+void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
+{
+    char safe[48];
+    text_printable(text, safe, sizeof safe);
+    if (!c->position_valid) {
+        io_printf("Illegal move (no valid position): %s", safe);
+        return;
+    }
+    if (c->state == CECP_THINKING) {
+        io_printf("Illegal move (engine is on move): %s", safe);
+        return;
+    }
+    char error[GAME_ERROR_MAX];
+    Move move = game_parse_move(&c->s->game, text, true, error, sizeof error);
+    if (move == MOVE_NONE) {
+        io_printf("Illegal move (%s): %s", error, safe);
+        return;
+    }
+    if (c->state == CECP_PONDERING && resolve_ponder(c, move, read_us)) return;
+    cecp_stop_all(c);
+    game_play(&c->s->game, move);
+    if (c->analyze_mode) {
+        cecp_analyze(c);
+        return;
+    }
+    if (c->game_over || cecp_check_game_end(c, false)) return;
+    if (!c->force && c->s->game.pos.side == c->engine_side) cecp_think(c, read_us);
+}
+
+void cecp_flush_deferred(Cecp *c)
+{
+    while (c->pong_count == 0 && c->deferred_head) {
+        DeferredLine *d = c->deferred_head;
+        c->deferred_head = d->next;
+        if (!c->deferred_head) c->deferred_tail = NULL;
+        cecp_dispatch(c, d->line, d->read_us);
+        free(d->line);
+        free(d);
+    }
+}

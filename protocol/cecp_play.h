@@ -1,0 +1,86 @@
+/* cecp_play.h - CECP's game flow: thinking on TECH's move, pondering on the opponent's time
+ * (TECH.md §8), analysis, the clock, and the moves in between. */
+#ifndef TECH_CECP_PLAY_H
+#define TECH_CECP_PLAY_H
+
+#include <stdatomic.h>
+
+#include "cecp.h"
+
+typedef enum {
+    CECP_IDLE,
+    CECP_THINKING,               /* searching TECH's move */
+    CECP_PONDERING,              /* guessing the reply and searching the answer to it */
+    CECP_ANALYZING               /* analyze mode: searching until the position changes */
+} CecpState;
+
+/* Pings answered after the move, at most this many at a time. */
+enum { CECP_PONGS_MAX = 64 };
+
+typedef struct DeferredLine {
+    char *line;
+    int64_t read_us;
+    struct DeferredLine *next;
+} DeferredLine;
+
+struct Cecp {
+    Session *s;
+    /* The game as xboard sees it. */
+    bool force;                  /* force mode: play no moves */
+    Color engine_side;           /* the colour TECH plays */
+    bool game_over;              /* ended by rule or by `result`: no more moves */
+    bool position_valid;         /* false after a bad setboard, until new/setboard */
+    bool ponder_enabled;         /* `hard` */
+    bool analyze_mode;
+    atomic_bool post;            /* thinking output (read by the search threads) */
+    atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
+    /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
+    int level_mps;
+    int64_t level_base_ms, level_inc_ms;
+    bool level_set;
+    int64_t st_ms;
+    Depth sd;
+    int64_t own_ms, opp_ms;
+    /* The search. */
+    CecpState state;
+    unsigned search_id;
+    TimePlan plan;
+    int64_t think_start_us;      /* TECH's clock for this move started here */
+    bool finished;               /* the ponder search ended before the opponent moved */
+    EngineResult result;
+    Move hint;
+    Score last_score;
+    bool have_score;
+    /* `.` in analyze mode. */
+    int64_t analysis_start_us;
+    int analysis_moves;
+    atomic_int stat_depth, stat_number;
+    atomic_ullong stat_nodes;
+    atomic_uint stat_move;
+    /* `ping` while thinking: pong after the move; later input waits for it. */
+    int pongs[CECP_PONGS_MAX];
+    int pong_count;
+    DeferredLine *deferred_head, *deferred_tail;
+};
+
+/* Stop whatever runs, without a move. */
+void cecp_stop_all(Cecp *c);
+/* Think on TECH's move now (the clock started at clock_start_us). */
+void cecp_think(Cecp *c, int64_t clock_start_us);
+/* Start pondering on the opponent's time if `hard` is on and the game goes on. */
+void cecp_ponder(Cecp *c);
+/* (Re)start the analysis of the current position. */
+void cecp_analyze(Cecp *c);
+/* `?`: move now. */
+void cecp_move_now(Cecp *c);
+/* An opponent's move (usermove or a bare move). */
+void cecp_user_move(Cecp *c, const char *text, int64_t read_us);
+/* Announce the result if the game just ended by rule (after_own_move: also claim draws by
+ * repetition and the 50-move rule). Returns true if the game is over. */
+bool cecp_check_game_end(Cecp *c, bool after_own_move);
+/* Run the input that waited for a pong, until the next wait or the end. */
+void cecp_flush_deferred(Cecp *c);
+/* The dispatcher cecp_flush_deferred replays lines through (in cecp.c). */
+bool cecp_dispatch(Cecp *c, char *line, int64_t read_us);
+
+#endif

@@ -1,0 +1,215 @@
+/* console.c - plain-text commands for a person at a terminal; the first `uci` or `xboard`
+ * hands the session to a protocol. */
+#include "console.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "clock.h"
+#include "notation.h"
+#include "perft.h"
+
+/* Deepest perft the console runs (the same bound as `tech perft`). */
+enum { CONSOLE_PERFT_MAX = 15 };
+
+struct Console {
+    Session *s;
+    unsigned search_id;
+    TimePlan plan;
+};
+
+static const char *const help_lines[] = {
+    ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
+    "  uci | xboard         switch to the UCI or CECP (XBoard) protocol",
+    "  d                    show the board",
+    "  new                  new game from the initial position",
+    "  fen FEN              set up a position",
+    "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position",
+    "  undo                 take back one move",
+    "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it",
+    "  perft N | divide N   count move paths from the current position",
+    "  bench [depth]        the fixed benchmark (node signature and speed)",
+    "  help | quit",
+    NULL,
+};
+
+Console *console_create(Session *session)
+{
+    Console *c = calloc(1, sizeof *c);
+    if (c) c->s = session;
+    return c;
+}
+
+void console_destroy(Console *c) { free(c); }
+
+static void emit(void *context, const char *line)
+{
+    (void)context;
+    io_write_line(line);
+}
+
+static void report(void *context, const EngineReport *r)
+{
+    (void)context;
+    if (!r->info) return;
+    TextBuffer line;
+    text_init(&line);
+    const SearchInfo *info = r->info;
+    if (score_is_mate(info->score)) text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
+    else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
+    text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
+    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+void console_search_done(Console *c, unsigned id)
+{
+    EngineResult r;
+    if (id != c->search_id || !engine_take(c->s->engine, id, &r)) return;
+    c->search_id = 0;
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    move_to_uci(r.best_move, best);
+    move_to_uci(r.ponder_move, ponder);
+    if (r.best_move == MOVE_NONE) io_write_line("no legal move");
+    else io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes, r.elapsed_ms);
+}
+
+void console_leave(Console *c)
+{
+    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    c->search_id = 0;
+}
+
+/* Read a whole number from `word` into *out within [min, max]. */
+static bool read_count(const char *word, long min, long max, long *out)
+{
+    char *end;
+    long v = word ? strtol(word, &end, 10) : 0;
+    if (!word || *end || end == word || v < min || v > max) return false;
+    *out = v;
+    return true;
+}
+
+static void cmd_go(Console *c, char *cursor, int64_t read_us)
+{
+    if (c->search_id) {
+        io_write_line("a search is running; `stop` first");
+        return;
+    }
+    SearchRequest request;
+    memset(&request, 0, sizeof request);
+    long v;
+    for (char *word; (word = token_next(&cursor));) {
+        char *arg = strcmp(word, "infinite") ? token_next(&cursor) : NULL;
+        if (!strcmp(word, "infinite")) request.time.infinite = true;
+        else if (!strcmp(word, "depth") && read_count(arg, 1, SEARCH_DEPTH_MAX, &v)) request.time.depth_cap = (Depth)v;
+        else if (!strcmp(word, "movetime") && read_count(arg, 1, 1L << 30, &v)) request.time.movetime_ms = v;
+        else if (!strcmp(word, "nodes") && read_count(arg, 1, 1L << 30, &v)) request.time.nodes = (uint64_t)v;
+        else {
+            io_printf("go: cannot read '%s'; try `help`", word);
+            return;
+        }
+    }
+    request.kind = JOB_MOVE;
+    request.clock_start_us = read_us;
+    request.want_guess = true;
+    request.reporter = (EngineReporter){c, report};
+    c->search_id = session_search(c->s, &request, &c->plan);
+}
+
+static void print_divide_line(void *context, Move m, uint64_t nodes)
+{
+    (void)context;
+    char text[MOVE_TEXT_MAX];
+    move_to_uci(m, text);
+    io_printf("%s: %" PRIu64, text, nodes);
+}
+
+static void cmd_perft(Console *c, char *cursor, bool divide)
+{
+    long depth;
+    if (!read_count(token_next(&cursor), 1, CONSOLE_PERFT_MAX, &depth)) {
+        io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", CONSOLE_PERFT_MAX);
+        return;
+    }
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) return;
+    position_copy(pos, &c->s->game.pos);
+    int64_t start = clock_now_us();
+    uint64_t nodes = divide ? perft_divide(pos, (int)depth, print_divide_line, NULL) : perft(pos, (int)depth);
+    int64_t us = clock_now_us() - start;
+    io_printf("Nodes searched: %" PRIu64 " (%.3f s)", nodes, us / 1e6);
+    free(pos);
+}
+
+static void cmd_bench(char *cursor)
+{
+    char *argv[] = {"tech", "bench", token_next(&cursor), NULL};
+    int argc = argv[2] ? 3 : 2;
+    fflush(stdout);
+    cli_run(argc, argv);
+    fflush(stdout);
+}
+
+static void cmd_moves(Console *c, char *cursor)
+{
+    for (char *word; (word = token_next(&cursor));) {
+        char error[GAME_ERROR_MAX];
+        Move m = game_parse_move(&c->s->game, word, true, error, sizeof error);
+        if (m == MOVE_NONE) {
+            io_printf("%s: %s (moves before it were played)", word, error);
+            return;
+        }
+        game_play(&c->s->game, m);
+    }
+    const char *result = game_result_text(&c->s->game, game_status_now(&c->s->game));
+    if (result) io_printf("game over: %s", result);
+}
+
+bool console_handle(Console *c, char *line, int64_t read_us)
+{
+    char *cursor = line;
+    char *command = token_next(&cursor);
+    if (!command) return true;
+    if (!strcmp(command, "quit") || !strcmp(command, "exit")) {
+        console_leave(c);
+        return false;
+    }
+    if (!strcmp(command, "stop")) {
+        if (c->search_id) engine_stop(c->s->engine, c->search_id);
+        return true;
+    }
+    if (c->search_id && strcmp(command, "help") != 0) {
+        io_write_line("searching; `stop` first");
+        return true;
+    }
+    if (!strcmp(command, "help")) {
+        for (int i = 0; help_lines[i]; i++) io_write_line(help_lines[i]);
+    } else if (!strcmp(command, "d")) {
+        position_print(&c->s->game.pos, emit, NULL);
+    } else if (!strcmp(command, "new")) {
+        session_new_game(c->s);
+    } else if (!strcmp(command, "fen")) {
+        char error[GAME_ERROR_MAX];
+        if (!game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) io_printf("%s", error);
+    } else if (!strcmp(command, "moves")) {
+        cmd_moves(c, cursor);
+    } else if (!strcmp(command, "undo")) {
+        if (!game_undo(&c->s->game, 1)) io_write_line("nothing to take back");
+    } else if (!strcmp(command, "go")) {
+        cmd_go(c, cursor, read_us);
+    } else if (!strcmp(command, "perft") || !strcmp(command, "divide")) {
+        cmd_perft(c, cursor, !strcmp(command, "divide"));
+    } else if (!strcmp(command, "bench")) {
+        cmd_bench(cursor);
+    } else {
+        char safe[64];
+        text_printable(command, safe, sizeof safe);
+        io_printf("unknown command '%s'; type `help`", safe);
+    }
+    return true;
+}

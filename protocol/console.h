@@ -1,0 +1,20 @@
+/* console.h - a person at a terminal before any protocol is chosen: help, board, perft,
+ * bench, positions and searches in plain text. */
+#ifndef TECH_CONSOLE_H
+#define TECH_CONSOLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "session.h"
+
+Console *console_create(Session *session);
+void console_destroy(Console *console);
+/* Handle one input line; false after `quit`. */
+bool console_handle(Console *console, char *line, int64_t read_us);
+/* Search `id` finished. */
+void console_search_done(Console *console, unsigned id);
+/* A protocol takes over: stop any search. */
+void console_leave(Console *console);
+
+#endif

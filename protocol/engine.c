@@ -1,0 +1,425 @@
+/* engine.c - the search facade: one job at a time, run in stages by two persistent threads
+ * (the search thread and the pondering thread) that sleep on a condition variable. */
+#include "engine.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "clock.h"
+#include "makemove.h"
+#include "timeman.h"
+
+/* TECH.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
+enum { GUESS_DEPTH = 2 };
+/* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
+enum { GUESS_BUDGET_US = 50000 };
+
+enum { THREAD_SEARCH, THREAD_PONDER, THREAD_COUNT };
+
+/* A job runs these stages in order, skipping those it does not need. */
+typedef enum {
+    STAGE_IDLE,                  /* no job yet */
+    STAGE_PREDICT,               /* self-ponder: guess the opponent's reply (pondering thread) */
+    STAGE_INSURANCE,             /* depth-2 insurance search (TECH.md §7) */
+    STAGE_MAIN,                  /* the search proper */
+    STAGE_GUESS,                 /* guess the reply to the move found (pondering thread) */
+    STAGE_DONE                   /* result ready */
+} Stage;
+
+typedef struct {
+    unsigned id;
+    JobKind kind;
+    Stage stage;
+    bool running;                /* a thread is working on the stage */
+    bool taken;                  /* the result was collected */
+    bool hit;                    /* ponder job converted by a hit */
+    Position root;               /* the position given */
+    Position searched;           /* where the main search runs: root, or root + predicted reply */
+    SearchLimits limits;
+    SearchFeatures features;
+    EngineReporter reporter;
+    int64_t clock_start_us, hard_ms, start_us, main_start_us;
+    bool insurance, want_guess;
+    SearchResult insurance_result;
+    EngineResult result;
+} Job;
+
+typedef struct {
+    struct Engine *engine;
+    int index;
+} Worker;
+
+struct Engine {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;         /* workers: a stage is ready, or shut down */
+    pthread_cond_t changed;      /* waiters: the job moved on */
+    pthread_t threads[THREAD_COUNT];
+    Worker workers[THREAD_COUNT];
+    Search *searches[THREAD_COUNT];
+    int started_threads;
+    bool shutdown;
+    unsigned last_id;
+    Job job;
+    SearchControl control;
+    void (*on_done)(void *context, unsigned id);
+    void *done_context;
+    int ponder_hits, ponder_total;
+};
+
+static bool stage_active(Stage s) { return s > STAGE_IDLE && s < STAGE_DONE; }
+
+/* The thread that runs a stage: guesses and ponder jobs on the pondering thread. */
+static int stage_owner(JobKind kind, Stage stage)
+{
+    if (stage == STAGE_PREDICT || stage == STAGE_GUESS) return THREAD_PONDER;
+    return kind == JOB_MOVE ? THREAD_SEARCH : THREAD_PONDER;
+}
+
+static int64_t deadline_after(int64_t start_us, int64_t ms) { return start_us + (ms < 1 ? 1 : ms) * 1000; }
+
+/* Forward the search's callbacks to the protocol with the job's context. */
+static void forward_info(void *context, const SearchInfo *info)
+{
+    Job *job = &((Engine *)context)->job;
+    job->result.info = *info;
+    job->result.has_info = true;
+    if (!job->reporter.on_report) return;
+    EngineReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = info};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
+static void forward_current_move(void *context, Depth depth, Move move, int number)
+{
+    Job *job = &((Engine *)context)->job;
+    if (!job->reporter.on_report) return;
+    EngineReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                           .depth = depth, .current_move = move, .current_number = number};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
+/* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
+ * pre-sort computed from the opponent's point of view (TECH.md §8). */
+static SearchResult guess_reply(Engine *e, Search *search, const Position *pos)
+{
+    Job *job = &e->job;
+    SearchLimits limits = {.depth = GUESS_DEPTH, .started_from_initial = job->limits.started_from_initial};
+    return search_run(search, pos, &limits, &job->features, &e->control, NULL);
+}
+
+/* Whether an aborted search still chose a move from completed work. */
+static bool result_complete(const SearchResult *r) { return !r->aborted || r->depth > 0 || r->completed_root_moves > 0; }
+
+static void run_main(Engine *e, Search *search)
+{
+    Job *job = &e->job;
+    SearchReporter reporter = {e, forward_info, forward_current_move};
+    job->main_start_us = clock_now_us();
+    SearchResult main = search_run(search, &job->searched, &job->limits, &job->features, &e->control, &reporter);
+    EngineResult *r = &job->result;
+    r->best_move = main.best_move;
+    r->ponder_move = main.ponder_move;
+    r->score = main.score;
+    r->depth = main.depth;
+    r->aborted = main.aborted;
+    r->nodes = main.stats.nodes;
+    /* TECH.md §7: nothing completed -> the insurance move. */
+    if (!result_complete(&main) && job->insurance && job->insurance_result.best_move != MOVE_NONE) {
+        r->best_move = job->insurance_result.best_move;
+        r->ponder_move = job->insurance_result.ponder_move;
+        r->score = job->insurance_result.score;
+        r->depth = job->insurance_result.depth;
+        r->insurance_used = true;
+    }
+}
+
+static void run_stage(Engine *e, int index, Stage stage)
+{
+    Job *job = &e->job;
+    Search *search = e->searches[index];
+    switch (stage) {
+    case STAGE_PREDICT: {
+        SearchResult guess = guess_reply(e, search, &job->root);
+        job->result.predicted = guess.best_move;
+        position_copy(&job->searched, &job->root);
+        if (guess.best_move != MOVE_NONE) make_move(&job->searched, guess.best_move);
+        break;
+    }
+    case STAGE_INSURANCE: {
+        SearchLimits limits = job->limits;
+        limits.depth = INSURANCE_DEPTH;
+        limits.iterate = false;
+        limits.nodes = 0;
+        limits.mate = 0;
+        job->insurance_result = search_run(search, &job->searched, &limits, &job->features, &e->control, NULL);
+        break;
+    }
+    case STAGE_MAIN:
+        run_main(e, search);
+        break;
+    case STAGE_GUESS: {
+        Position *after = malloc(sizeof *after);
+        if (!after) break;
+        position_copy(after, &job->searched);
+        make_move(after, job->result.best_move);
+        SearchResult guess = guess_reply(e, search, after);
+        if (result_complete(&guess) || job->result.ponder_move == MOVE_NONE) job->result.ponder_move = guess.best_move;
+        free(after);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* The stage after `done`, under the lock; sets up the control for it. */
+static Stage next_stage(Engine *e, Stage done)
+{
+    Job *job = &e->job;
+    bool stopped = atomic_load(&e->control.stop);
+    switch (done) {
+    case STAGE_PREDICT:
+        if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
+        return job->insurance ? STAGE_INSURANCE : STAGE_MAIN;
+    case STAGE_INSURANCE:
+        return STAGE_MAIN;
+    case STAGE_MAIN:
+        if (!job->want_guess || job->result.best_move == MOVE_NONE || e->shutdown) return STAGE_DONE;
+        if (stopped && job->kind != JOB_MOVE && !job->hit) return STAGE_DONE; /* a ponder miss */
+        /* The guess gets its own short budget, inside the move's hard limit if one is armed;
+         * a stop of the main search still leaves it time to find the reply. */
+        {
+            int64_t now = clock_now_us();
+            int64_t deadline = now + GUESS_BUDGET_US;
+            int64_t armed = atomic_load(&e->control.deadline_us);
+            if (armed) {
+                int64_t floor = armed > now + 1000 ? armed : now + 1000;
+                if (floor < deadline) deadline = floor;
+            }
+            atomic_store(&e->control.stop, false);
+            atomic_store(&e->control.deadline_us, deadline);
+        }
+        return STAGE_GUESS;
+    default:
+        return STAGE_DONE;
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    Engine *e = w->engine;
+    pthread_mutex_lock(&e->lock);
+    while (!e->shutdown) {
+        Job *job = &e->job;
+        if (!stage_active(job->stage) || job->running || stage_owner(job->kind, job->stage) != w->index) {
+            pthread_cond_wait(&e->wake, &e->lock);
+            continue;
+        }
+        Stage stage = job->stage;
+        job->running = true;
+        pthread_mutex_unlock(&e->lock);
+        run_stage(e, w->index, stage);
+        pthread_mutex_lock(&e->lock);
+        job->running = false;
+        job->stage = next_stage(e, stage);
+        pthread_cond_broadcast(&e->wake);
+        if (job->stage == STAGE_DONE) {
+            job->result.hit = job->hit;
+            job->result.elapsed_ms = (clock_now_us() - job->start_us) / 1000;
+            unsigned id = job->id;
+            pthread_cond_broadcast(&e->changed);
+            pthread_mutex_unlock(&e->lock);
+            if (e->on_done) e->on_done(e->done_context, id);
+            pthread_mutex_lock(&e->lock);
+        } else {
+            pthread_cond_broadcast(&e->changed);
+        }
+    }
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    pthread_mutex_init(&e->lock, NULL);
+    pthread_cond_init(&e->wake, NULL);
+    pthread_cond_init(&e->changed, NULL);
+    search_control_reset(&e->control);
+    e->on_done = on_done;
+    e->done_context = context;
+    for (int i = 0; i < THREAD_COUNT; i++) {
+        e->searches[i] = search_create();
+        e->workers[i] = (Worker){e, i};
+        if (!e->searches[i] || pthread_create(&e->threads[i], NULL, worker_main, &e->workers[i]) != 0) {
+            engine_destroy(e);
+            return NULL;
+        }
+        e->started_threads++;
+    }
+    return e;
+}
+
+void engine_destroy(Engine *e)
+{
+    if (!e) return;
+    pthread_mutex_lock(&e->lock);
+    e->shutdown = true;
+    atomic_store(&e->control.stop, true);
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    for (int i = 0; i < e->started_threads; i++) pthread_join(e->threads[i], NULL);
+    for (int i = 0; i < THREAD_COUNT; i++)
+        if (e->searches[i]) search_destroy(e->searches[i]);
+    pthread_cond_destroy(&e->changed);
+    pthread_cond_destroy(&e->wake);
+    pthread_mutex_destroy(&e->lock);
+    free(e);
+}
+
+/* Under the lock: stop the running job and wait until it is finished. */
+static void stop_and_wait_locked(Engine *e)
+{
+    if (!stage_active(e->job.stage)) return;
+    atomic_store(&e->control.stop, true);
+    while (stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
+}
+
+unsigned engine_start(Engine *e, const EngineRequest *request)
+{
+    pthread_mutex_lock(&e->lock);
+    stop_and_wait_locked(e);
+    Job *job = &e->job;
+    job->taken = true; /* whatever was left of the previous job is discarded */
+    unsigned id = ++e->last_id;
+    if (id == 0) id = ++e->last_id;
+    job->id = id;
+    job->kind = request->kind;
+    job->running = job->taken = job->hit = false;
+    position_copy(&job->root, request->position);
+    position_copy(&job->searched, request->position);
+    job->limits = request->limits;
+    job->features = request->features;
+    job->reporter = request->reporter;
+    job->clock_start_us = request->clock_start_us;
+    job->hard_ms = request->hard_ms;
+    job->start_us = clock_now_us();
+    job->main_start_us = job->start_us;
+    job->insurance = request->insurance;
+    job->want_guess = request->want_guess;
+    memset(&job->insurance_result, 0, sizeof job->insurance_result);
+    memset(&job->result, 0, sizeof job->result);
+    job->result.id = id;
+    job->result.kind = request->kind;
+    search_control_reset(&e->control);
+    /* Ponder jobs run without a limit until the hit arms it. */
+    if (request->kind == JOB_MOVE && request->hard_ms > 0)
+        atomic_store(&e->control.deadline_us, deadline_after(request->clock_start_us, request->hard_ms));
+    if (request->kind == JOB_SELF_PONDER) job->stage = STAGE_PREDICT;
+    else job->stage = request->insurance ? STAGE_INSURANCE : STAGE_MAIN;
+    pthread_cond_broadcast(&e->wake);
+    pthread_mutex_unlock(&e->lock);
+    return id;
+}
+
+void engine_stop(Engine *e, unsigned id)
+{
+    pthread_mutex_lock(&e->lock);
+    if (e->job.id == id && stage_active(e->job.stage)) atomic_store(&e->control.stop, true);
+    pthread_mutex_unlock(&e->lock);
+}
+
+void engine_ponderhit(Engine *e, unsigned id, int64_t clock_start_us, int64_t hard_ms)
+{
+    pthread_mutex_lock(&e->lock);
+    Job *job = &e->job;
+    if (job->id == id && job->kind != JOB_MOVE && !job->hit) {
+        job->hit = true;
+        if (hard_ms > 0) job->hard_ms = hard_ms;
+        if (stage_active(job->stage) && job->hard_ms > 0 && job->stage != STAGE_GUESS)
+            atomic_store(&e->control.deadline_us, deadline_after(clock_start_us, job->hard_ms));
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+Move engine_prediction(Engine *e, unsigned id)
+{
+    pthread_mutex_lock(&e->lock);
+    while (e->job.id == id && e->job.stage == STAGE_PREDICT) pthread_cond_wait(&e->changed, &e->lock);
+    Move predicted = e->job.id == id ? e->job.result.predicted : MOVE_NONE;
+    pthread_mutex_unlock(&e->lock);
+    return predicted;
+}
+
+/* Under the lock: hand out the finished result of job `id` once. */
+static bool take_locked(Engine *e, unsigned id, EngineResult *result)
+{
+    Job *job = &e->job;
+    if (job->id != id || job->stage != STAGE_DONE || job->taken) return false;
+    job->taken = true;
+    if (result) *result = job->result;
+    return true;
+}
+
+bool engine_wait(Engine *e, unsigned id, EngineResult *result)
+{
+    pthread_mutex_lock(&e->lock);
+    while (e->job.id == id && stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
+    bool ok = take_locked(e, id, result);
+    pthread_mutex_unlock(&e->lock);
+    return ok;
+}
+
+bool engine_take(Engine *e, unsigned id, EngineResult *result)
+{
+    pthread_mutex_lock(&e->lock);
+    bool ok = take_locked(e, id, result);
+    pthread_mutex_unlock(&e->lock);
+    return ok;
+}
+
+void engine_abandon(Engine *e, unsigned id)
+{
+    pthread_mutex_lock(&e->lock);
+    if (e->job.id == id) {
+        stop_and_wait_locked(e);
+        e->job.taken = true;
+    }
+    pthread_mutex_unlock(&e->lock);
+}
+
+bool engine_busy(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    bool busy = stage_active(e->job.stage);
+    pthread_mutex_unlock(&e->lock);
+    return busy;
+}
+
+void engine_clear(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    if (!stage_active(e->job.stage))
+        for (int i = 0; i < THREAD_COUNT; i++) search_clear(e->searches[i]);
+    pthread_mutex_unlock(&e->lock);
+}
+
+void engine_count_ponder(Engine *e, bool hit)
+{
+    pthread_mutex_lock(&e->lock);
+    e->ponder_total++;
+    if (hit) e->ponder_hits++;
+    pthread_mutex_unlock(&e->lock);
+}
+
+void engine_ponder_stats(Engine *e, int *hits, int *total)
+{
+    pthread_mutex_lock(&e->lock);
+    *hits = e->ponder_hits;
+    *total = e->ponder_total;
+    pthread_mutex_unlock(&e->lock);
+}

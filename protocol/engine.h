@@ -1,0 +1,100 @@
+/* engine.h - the narrow facade both protocols drive: start a search (never blocking), stop it,
+ * convert a ponder search on a hit, wait for or collect the result. Searches run on a
+ * persistent search thread; TECH's reply guess and ponder searches on a pondering thread
+ * (TECH.md §8). */
+#ifndef TECH_ENGINE_H
+#define TECH_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search.h"
+
+typedef enum {
+    JOB_MOVE,          /* find TECH's move in the given position (search thread) */
+    JOB_PONDER,        /* UCI `go ponder`: as JOB_MOVE, but the clock waits for the hit */
+    JOB_SELF_PONDER    /* CECP: guess the opponent's reply in the given position (2 ply, §8),
+                          then search TECH's answer to it; the clock waits for the hit */
+} JobKind;
+
+/* One progress report of the main search of a job, passed to the protocol. */
+typedef struct {
+    unsigned id;
+    JobKind kind;
+    Move prefix;                 /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
+    int64_t elapsed_ms;          /* since the search started */
+    const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
+    Depth depth;                 /* current-move report: depth, move and its 1-based number */
+    Move current_move;
+    int current_number;
+} EngineReport;
+
+/* Called on the searching thread; must not block for long. */
+typedef struct {
+    void *context;
+    void (*on_report)(void *context, const EngineReport *report);
+} EngineReporter;
+
+typedef struct {
+    JobKind kind;
+    const Position *position;    /* copied at the start */
+    SearchLimits limits;
+    SearchFeatures features;
+    int64_t clock_start_us;      /* when the command that started the clock was read */
+    int64_t hard_ms;             /* abort hard_ms after clock_start_us (after the hit for ponder
+                                    jobs); 0 = no limit */
+    bool insurance;              /* depth-2 insurance search first (TECH.md §7) */
+    bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */
+    EngineReporter reporter;
+} EngineRequest;
+
+typedef struct {
+    unsigned id;
+    JobKind kind;
+    Move best_move;              /* MOVE_NONE: no legal move (or a self-ponder job that never
+                                    got to search: the guess found no reply) */
+    Move ponder_move;            /* TECH's guess of the reply to best_move, or MOVE_NONE */
+    Move predicted;              /* JOB_SELF_PONDER: the reply the search assumed */
+    Score score;
+    Depth depth;                 /* deepest completed depth of the main search */
+    bool aborted;                /* the main search was cut short */
+    bool insurance_used;         /* nothing completed: the insurance move is played */
+    bool hit;                    /* a ponder job converted by engine_ponderhit */
+    bool has_info;               /* `info` holds the last report of the main search */
+    SearchInfo info;
+    uint64_t nodes;              /* all searches of the job */
+    int64_t elapsed_ms;          /* job start to finish (ponder time included) */
+} EngineResult;
+
+typedef struct Engine Engine;
+
+/* `on_done` is called from a search thread each time a job finishes. */
+Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context);
+/* Stop everything and join the threads. */
+void engine_destroy(Engine *engine);
+
+/* Start a job and return its id (never 0). A job still running is stopped and discarded. */
+unsigned engine_start(Engine *engine, const EngineRequest *request);
+/* Ask job `id` to finish now (a stale id does nothing). */
+void engine_stop(Engine *engine, unsigned id);
+/* The ponder job `id` became a real search: arm its hard limit (hard_ms, or the request's
+ * when 0) counted from `clock_start_us`, the moment the hit was read. */
+void engine_ponderhit(Engine *engine, unsigned id, int64_t clock_start_us, int64_t hard_ms);
+/* Wait until job `id` has its guessed reply (JOB_SELF_PONDER) and return it, MOVE_NONE if none. */
+Move engine_prediction(Engine *engine, unsigned id);
+/* Block until job `id` is finished and collect its result; false if it was collected already. */
+bool engine_wait(Engine *engine, unsigned id, EngineResult *result);
+/* Collect the result of job `id` if it is finished and not yet collected. */
+bool engine_take(Engine *engine, unsigned id, EngineResult *result);
+/* Stop job `id` if it runs and throw its result away. */
+void engine_abandon(Engine *engine, unsigned id);
+/* Whether a job is running. */
+bool engine_busy(Engine *engine);
+/* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
+void engine_clear(Engine *engine);
+
+/* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
+void engine_count_ponder(Engine *engine, bool hit);
+void engine_ponder_stats(Engine *engine, int *hits, int *total);
+
+#endif

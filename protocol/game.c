@@ -1,0 +1,192 @@
+/* game.c - the game record shared by UCI, CECP and the console: set-up, moves, take-backs,
+ * game end by rule. */
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fen.h"
+#include "makemove.h"
+#include "notation.h"
+
+/* TECH.md §5.1: the opening lasts while TECH's move number is at most 8 [P]. */
+enum { OPENING_LAST_MOVE = 8 };
+/* Fields of a full FEN, and of the short form (no move counters) some GUIs send. */
+enum { FEN_FIELDS = 6, FEN_SHORT_FIELDS = 4 };
+
+void game_init(Game *game)
+{
+    memset(game, 0, sizeof *game);
+    game_reset(game);
+}
+
+void game_free(Game *game)
+{
+    free(game->moves);
+    game->moves = NULL;
+    game->move_count = game->move_capacity = 0;
+}
+
+void game_reset(Game *game)
+{
+    position_set_start(&game->start);
+    position_copy(&game->pos, &game->start);
+    game->started_from_initial = true;
+    game->move_count = 0;
+}
+
+/* Whether `pos` is the initial array with White to move on move 1 (a FEN of the start). */
+static bool is_initial_array(const Position *pos)
+{
+    Position initial;
+    position_set_start(&initial);
+    return memcmp(pos->board, initial.board, sizeof pos->board) == 0 && pos->side == WHITE
+        && pos->castling == CASTLE_ALL && pos->en_passant == SQ_NONE && pos->fullmove == 1;
+}
+
+static int count_fields(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; *p;) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        n++;
+        while (*p && *p != ' ' && *p != '\t') p++;
+    }
+    return n;
+}
+
+/* Append a move to the record, growing it as needed. */
+static bool record_push(Game *game, Move move)
+{
+    if (game->move_count == game->move_capacity) {
+        int capacity = game->move_capacity ? 2 * game->move_capacity : 256;
+        Move *grown = realloc(game->moves, (size_t)capacity * sizeof *grown);
+        if (!grown) return false;
+        game->moves = grown;
+        game->move_capacity = capacity;
+    }
+    game->moves[game->move_count++] = move;
+    return true;
+}
+
+void game_play(Game *game, Move move)
+{
+    if (!record_push(game, move)) return;
+    make_move(&game->pos, move);
+    /* Keep the undo stack within its capacity on very long games (repetition needs only the
+     * plies since the last irreversible move). */
+    position_trim_history(&game->pos);
+}
+
+bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size)
+{
+    Game *scratch = calloc(1, sizeof *scratch);
+    if (!scratch) {
+        snprintf(error, error_size, "out of memory");
+        return false;
+    }
+    bool ok = true;
+    if (!fen) {
+        game_reset(scratch);
+    } else {
+        char full[FEN_MAX * 2];
+        int fields = count_fields(fen);
+        if (fields == FEN_SHORT_FIELDS && strlen(fen) < FEN_MAX) snprintf(full, sizeof full, "%s 0 1", fen);
+        else snprintf(full, sizeof full, "%.*s", (int)sizeof full - 1, fen);
+        char reason[FEN_ERROR_MAX];
+        if (strlen(fen) >= sizeof full || !fen_read(&scratch->start, full, reason, sizeof reason)) {
+            if (strlen(fen) >= sizeof full) snprintf(reason, sizeof reason, "FEN too long");
+            snprintf(error, error_size, "bad FEN (%s): %.60s", reason, fen);
+            ok = false;
+        } else {
+            position_copy(&scratch->pos, &scratch->start);
+            scratch->started_from_initial = is_initial_array(&scratch->start);
+        }
+    }
+    for (int i = 0; ok && i < move_count; i++) {
+        char reason[GAME_ERROR_MAX];
+        Move m = move_from_uci(&scratch->pos, moves[i], reason, sizeof reason);
+        if (m == MOVE_NONE) {
+            snprintf(error, error_size, "bad move %d '%.16s' (%s)", i + 1, moves[i], reason);
+            ok = false;
+        } else if (!record_push(scratch, m)) {
+            snprintf(error, error_size, "out of memory");
+            ok = false;
+        } else {
+            make_move(&scratch->pos, m);
+            position_trim_history(&scratch->pos);
+        }
+    }
+    if (ok) {
+        /* Commit: take the scratch game's record and positions. */
+        free(game->moves);
+        *game = *scratch;
+    } else {
+        free(scratch->moves);
+    }
+    free(scratch);
+    return ok;
+}
+
+Move game_parse_move(Game *game, const char *text, bool allow_san, char *error, size_t error_size)
+{
+    if (allow_san) return move_parse(&game->pos, text, error, error_size);
+    return move_from_uci(&game->pos, text, error, error_size);
+}
+
+bool game_undo(Game *game, int plies)
+{
+    if (plies < 0 || plies > game->move_count) return false;
+    /* Replay from the start: exact even after the undo stack was trimmed. */
+    game->move_count -= plies;
+    position_copy(&game->pos, &game->start);
+    for (int i = 0; i < game->move_count; i++) {
+        make_move(&game->pos, game->moves[i]);
+        position_trim_history(&game->pos);
+    }
+    return true;
+}
+
+int game_legal_count(Game *game)
+{
+    MoveList legal;
+    generate_legal(&game->pos, &legal);
+    return legal.count;
+}
+
+GameStatus game_status_now(Game *game) { return game_status(&game->pos); }
+
+const char *game_result_text(Game *game, GameStatus status) { return game_status_result(status, game->pos.side); }
+
+bool game_in_opening(const Game *game, int plies_ahead)
+{
+    /* The move number grows after each Black move. */
+    int fullmove = game->pos.fullmove;
+    for (int i = 0; i < plies_ahead; i++)
+        if ((game->pos.side == BLACK) == (i % 2 == 0)) fullmove++;
+    return game->started_from_initial && fullmove <= OPENING_LAST_MOVE;
+}
+
+int game_moves_by(const Game *game, Color side)
+{
+    /* Move i of the record was made by the start's side when i is even. */
+    return side == game->start.side ? (game->move_count + 1) / 2 : game->move_count / 2;
+}
+
+void game_set_side(Game *game, Color side)
+{
+    if (game->pos.side == side) return;
+    char fen[FEN_MAX];
+    fen_write(&game->pos, fen, sizeof fen);
+    /* The side is the second field; the e.p. square (fourth) cannot stand with the other side. */
+    char board[FEN_MAX], castling[8], ep[8];
+    int halfmove, fullmove;
+    char side_char;
+    if (sscanf(fen, "%127s %c %7s %7s %d %d", board, &side_char, castling, ep, &halfmove, &fullmove) != FEN_FIELDS) return;
+    char flipped[2 * FEN_MAX];
+    snprintf(flipped, sizeof flipped, "%s %c %s - %d %d", board, side == WHITE ? 'w' : 'b', castling, halfmove, fullmove);
+    char error[GAME_ERROR_MAX];
+    game_setup(game, flipped, NULL, 0, error, sizeof error);
+}

@@ -1,0 +1,53 @@
+/* game.h - the game both protocols play: its start, its moves, legality of incoming moves,
+ * take-backs and the end of the game by rule. */
+#ifndef TECH_GAME_H
+#define TECH_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "rules.h"
+
+enum { GAME_ERROR_MAX = 160 };
+
+typedef struct {
+    Position start;              /* where the game began */
+    Position pos;                /* the current position, with the game's history for repetition */
+    bool started_from_initial;   /* began from the standard initial array (TECH.md §5.1) */
+    Move *moves;                 /* the moves played since `start` */
+    int move_count, move_capacity;
+} Game;
+
+void game_init(Game *game);
+void game_free(Game *game);
+
+/* Start a new game from the initial array. */
+void game_reset(Game *game);
+/* Replace the game by one from `fen` (NULL = the initial array) followed by `moves` (coordinate
+ * notation). All or nothing: on a bad FEN or move, `error` says why and the game is unchanged.
+ * A FEN of four fields gets "0 1" appended. */
+bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size);
+
+/* The legal move `text` names in the current position (coordinate notation, or SAN as well
+ * when allow_san), or MOVE_NONE with the reason. */
+Move game_parse_move(Game *game, const char *text, bool allow_san, char *error, size_t error_size);
+/* Play a legal move. */
+void game_play(Game *game, Move move);
+/* Take back `plies` moves; false (and nothing changed) if the game has fewer. */
+bool game_undo(Game *game, int plies);
+
+/* Number of legal moves of the side to move. */
+int game_legal_count(Game *game);
+/* The state by rule and its result text ("1-0 {White mates}"), NULL while going on. */
+GameStatus game_status_now(Game *game);
+const char *game_result_text(Game *game, GameStatus status);
+/* TECH's opening (TECH.md §5.1 and §7): move number <= 8 in a game from the initial array.
+ * plies_ahead = 1 asks about the position after one more ply (the move being pondered). */
+bool game_in_opening(const Game *game, int plies_ahead);
+/* Moves `side` has made in this game (for `level` move counts). */
+int game_moves_by(const Game *game, Color side);
+/* Set the side to move (CECP `white` / `black`); clears the e.p. square. */
+void game_set_side(Game *game, Color side);
+
+#endif

@@ -1,0 +1,323 @@
+/* io.c - stdin reader thread, event queue, and the single locked stdout writer. */
+#include "io.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "clock.h"
+
+/* Bytes asked of read(2) at a time. */
+enum { READ_CHUNK = 65536 };
+/* A line longer than this is dropped whole (a guard against endless garbage, far above
+ * the ~1500 bytes of a 300-ply `position ... moves` line). */
+enum { LINE_LIMIT = 16 * 1024 * 1024 };
+
+struct EventQueue {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    Event *head, *tail;
+};
+
+/* Serialises stdout: every line is written whole under this lock. stdout is one process-wide
+ * resource, so its lock is too. */
+static pthread_mutex_t output_lock = PTHREAD_MUTEX_INITIALIZER;
+
+EventQueue *event_queue_create(void)
+{
+    EventQueue *queue = calloc(1, sizeof *queue);
+    if (!queue) return NULL;
+    pthread_mutex_init(&queue->lock, NULL);
+    pthread_cond_init(&queue->ready, NULL);
+    return queue;
+}
+
+void event_free(Event *event)
+{
+    if (!event) return;
+    free(event->line);
+    free(event);
+}
+
+void event_queue_destroy(EventQueue *queue)
+{
+    if (!queue) return;
+    for (Event *e = queue->head, *next; e; e = next) {
+        next = e->next;
+        event_free(e);
+    }
+    pthread_cond_destroy(&queue->ready);
+    pthread_mutex_destroy(&queue->lock);
+    free(queue);
+}
+
+static void queue_push(EventQueue *queue, Event *event)
+{
+    event->next = NULL;
+    pthread_mutex_lock(&queue->lock);
+    if (queue->tail) queue->tail->next = event;
+    else queue->head = event;
+    queue->tail = event;
+    pthread_cond_signal(&queue->ready);
+    pthread_mutex_unlock(&queue->lock);
+}
+
+static void push_simple(EventQueue *queue, EventKind kind, char *line, int64_t read_us, unsigned id)
+{
+    Event *event = calloc(1, sizeof *event);
+    if (!event) {
+        free(line);
+        return;
+    }
+    event->kind = kind;
+    event->line = line;
+    event->read_us = read_us;
+    event->search_id = id;
+    queue_push(queue, event);
+}
+
+void event_queue_push_done(EventQueue *queue, unsigned search_id)
+{
+    push_simple(queue, EVENT_SEARCH_DONE, NULL, clock_now_us(), search_id);
+}
+
+Event *event_queue_pop(EventQueue *queue)
+{
+    pthread_mutex_lock(&queue->lock);
+    while (!queue->head) pthread_cond_wait(&queue->ready, &queue->lock);
+    Event *event = queue->head;
+    queue->head = event->next;
+    if (!queue->head) queue->tail = NULL;
+    pthread_mutex_unlock(&queue->lock);
+    return event;
+}
+
+/* The reader's growing line under construction. */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+    bool overlong;           /* the current line passed LINE_LIMIT: drop it at its end */
+} LineBuilder;
+
+static void line_add(LineBuilder *b, const char *bytes, size_t n)
+{
+    if (b->overlong) return;
+    if (b->length + n + 1 > LINE_LIMIT) {
+        b->overlong = true;
+        b->length = 0;
+        return;
+    }
+    if (b->length + n + 1 > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 256;
+        while (capacity < b->length + n + 1) capacity *= 2;
+        char *grown = realloc(b->text, capacity);
+        if (!grown) {
+            b->overlong = true;
+            b->length = 0;
+            return;
+        }
+        b->text = grown;
+        b->capacity = capacity;
+    }
+    /* NUL bytes would cut the C string short; read them as blanks. */
+    for (size_t i = 0; i < n; i++) b->text[b->length + i] = bytes[i] ? bytes[i] : ' ';
+    b->length += n;
+}
+
+/* Queue the finished line (CR before the LF dropped) and start the next one. */
+static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
+{
+    if (b->overlong) {
+        fprintf(stderr, "tech: input line longer than %d bytes dropped\n", LINE_LIMIT);
+        b->overlong = false;
+        b->length = 0;
+        return;
+    }
+    size_t n = b->length;
+    if (n && b->text[n - 1] == '\r') n--;
+    char *line = malloc(n + 1);
+    if (line) {
+        if (n) memcpy(line, b->text, n);
+        line[n] = '\0';
+        push_simple(queue, EVENT_LINE, line, read_us, 0);
+    }
+    b->length = 0;
+}
+
+struct IoReader {
+    pthread_t thread;
+    EventQueue *queue;
+};
+
+static void *reader_main(void *arg)
+{
+    EventQueue *queue = ((IoReader *)arg)->queue;
+    LineBuilder builder = {0};
+    char *chunk = malloc(READ_CHUNK);
+    while (chunk) {
+        ssize_t got = read(STDIN_FILENO, chunk, READ_CHUNK);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) break;
+        int64_t now = clock_now_us();
+        const char *p = chunk, *end = chunk + got;
+        while (p < end) {
+            const char *nl = memchr(p, '\n', (size_t)(end - p));
+            if (!nl) {
+                line_add(&builder, p, (size_t)(end - p));
+                break;
+            }
+            line_add(&builder, p, (size_t)(nl - p));
+            line_finish(&builder, queue, now);
+            p = nl + 1;
+        }
+    }
+    /* A last line without its LF still counts. */
+    if (builder.length || builder.overlong) line_finish(&builder, queue, clock_now_us());
+    free(builder.text);
+    free(chunk);
+    push_simple(queue, EVENT_EOF, NULL, clock_now_us(), 0);
+    return NULL;
+}
+
+IoReader *io_reader_start(EventQueue *queue)
+{
+    IoReader *reader = malloc(sizeof *reader);
+    if (!reader) return NULL;
+    reader->queue = queue;
+    if (pthread_create(&reader->thread, NULL, reader_main, reader) != 0) {
+        free(reader);
+        return NULL;
+    }
+    return reader;
+}
+
+void io_reader_join(IoReader *reader)
+{
+    pthread_join(reader->thread, NULL);
+    free(reader);
+}
+
+/* write(2) the whole buffer, retrying short writes; output errors are ignored (the GUI is gone). */
+static void write_all(const char *bytes, size_t n)
+{
+    while (n) {
+        ssize_t done = write(STDOUT_FILENO, bytes, n);
+        if (done < 0 && errno == EINTR) continue;
+        if (done <= 0) return;
+        bytes += done;
+        n -= (size_t)done;
+    }
+}
+
+void io_write_line(const char *text)
+{
+    size_t n = strlen(text);
+    char small[1024];
+    char *buf = n + 1 <= sizeof small ? small : malloc(n + 1);
+    if (!buf) return;
+    memcpy(buf, text, n);
+    buf[n] = '\n';
+    pthread_mutex_lock(&output_lock);
+    write_all(buf, n + 1);
+    pthread_mutex_unlock(&output_lock);
+    if (buf != small) free(buf);
+}
+
+void io_printf(const char *format, ...)
+{
+    char small[1024];
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(small, sizeof small, format, args);
+    va_end(args);
+    if (n < 0) return;
+    if ((size_t)n < sizeof small) {
+        io_write_line(small);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) return;
+    va_start(args, format);
+    vsnprintf(big, (size_t)n + 1, format, args);
+    va_end(args);
+    io_write_line(big);
+    free(big);
+}
+
+void text_init(TextBuffer *buffer)
+{
+    buffer->text = NULL;
+    buffer->length = buffer->capacity = 0;
+}
+
+void text_free(TextBuffer *buffer)
+{
+    free(buffer->text);
+    text_init(buffer);
+}
+
+void text_append(TextBuffer *buffer, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(NULL, 0, format, args);
+    va_end(args);
+    if (n < 0) return;
+    size_t need = buffer->length + (size_t)n + 1;
+    if (need > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 128;
+        while (capacity < need) capacity *= 2;
+        char *grown = realloc(buffer->text, capacity);
+        if (!grown) return;
+        buffer->text = grown;
+        buffer->capacity = capacity;
+    }
+    va_start(args, format);
+    vsnprintf(buffer->text + buffer->length, (size_t)n + 1, format, args);
+    va_end(args);
+    buffer->length += (size_t)n;
+}
+
+static bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
+char *token_next(char **cursor)
+{
+    char *p = *cursor;
+    while (*p && is_blank(*p)) p++;
+    if (!*p) {
+        *cursor = p;
+        return NULL;
+    }
+    char *start = p;
+    while (*p && !is_blank(*p)) p++;
+    if (*p) *p++ = '\0';
+    *cursor = p;
+    return start;
+}
+
+char *token_rest(char **cursor)
+{
+    char *p = *cursor;
+    while (*p && is_blank(*p)) p++;
+    char *end = p + strlen(p);
+    while (end > p && is_blank(end[-1])) end--;
+    *end = '\0';
+    *cursor = end;
+    return p;
+}
+
+void text_printable(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    for (; in[n] && n + 1 < size; n++) {
+        unsigned char c = (unsigned char)in[n];
+        out[n] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+    }
+    if (size) out[n] = '\0';
+}
+
+bool text_equal_nocase(const char *a, const char *b) { return strcasecmp(a, b) == 0; }

@@ -1,0 +1,74 @@
+/* io.h - the protocol plumbing: a stdin reader thread feeding an event queue, and the one
+ * locked writer every output line goes through. */
+#ifndef TECH_IO_H
+#define TECH_IO_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What the adapter thread is woken for: an input line, the end of input, or a finished search. */
+typedef enum {
+    EVENT_LINE,
+    EVENT_EOF,
+    EVENT_SEARCH_DONE
+} EventKind;
+
+typedef struct Event {
+    EventKind kind;
+    char *line;              /* EVENT_LINE: the text without its line end (owned by the event) */
+    int64_t read_us;         /* clock_now_us() when the line was read (the clock starts here) */
+    unsigned search_id;      /* EVENT_SEARCH_DONE: which search finished */
+    struct Event *next;
+} Event;
+
+/* A FIFO of events with its lock; producers: the reader thread and the search threads. */
+typedef struct EventQueue EventQueue;
+
+EventQueue *event_queue_create(void);
+/* Free the queue and any events still in it (only when no producer is left). */
+void event_queue_destroy(EventQueue *queue);
+/* Append a "search finished" event (called from a search thread). */
+void event_queue_push_done(EventQueue *queue, unsigned search_id);
+/* Wait for the next event; the caller frees it with event_free(). */
+Event *event_queue_pop(EventQueue *queue);
+void event_free(Event *event);
+
+/* The stdin reader thread. */
+typedef struct IoReader IoReader;
+
+/* Start the thread that reads fd 0 with read(2), splits it into lines (LF or CRLF, unbounded
+ * length, NUL bytes read as blanks) and queues them, then EVENT_EOF. NULL on failure. */
+IoReader *io_reader_start(EventQueue *queue);
+/* Join the reader after its EVENT_EOF was popped, and free it. (After `quit` the reader stays
+ * blocked in read(2) until the process exits.) */
+void io_reader_join(IoReader *reader);
+
+/* Write one whole line (a '\n' is appended) to stdout under the output lock. */
+void io_write_line(const char *text);
+/* Format one whole line and write it as io_write_line() does. */
+void io_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable text buffer for assembling long lines (PV lines, option lists). */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+} TextBuffer;
+
+void text_init(TextBuffer *buffer);
+void text_free(TextBuffer *buffer);
+/* Append formatted text; on allocation failure the text is silently truncated. */
+void text_append(TextBuffer *buffer, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* In-place tokenizer over a mutable line: returns the next blank-separated token (blanks are
+ * spaces and tabs) and advances *cursor, or NULL at the end. */
+char *token_next(char **cursor);
+/* The rest of the line after *cursor with surrounding blanks trimmed ("" at the end). */
+char *token_rest(char **cursor);
+/* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
+void text_printable(const char *in, char *out, size_t size);
+/* Case-insensitive string equality. */
+bool text_equal_nocase(const char *a, const char *b);
+
+#endif

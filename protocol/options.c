@@ -1,0 +1,247 @@
+/* options.c - the option table: names, types, ranges and setters shared by UCI and CECP. */
+#include "options.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io.h"
+
+typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
+
+enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
+static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
+
+/* TECH.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
+enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
+/* TECH.md §7: Move Overhead 50 ms by default [C]. */
+enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
+enum { HASH_DEFAULT_MB = 16, HASH_MAX_MB = 4096, THREADS_MAX = 64 };
+
+/* Which Settings field an option drives. */
+typedef enum {
+    FIELD_HASH, FIELD_THREADS, FIELD_PONDER, FIELD_OVERHEAD, FIELD_CLEAR_HASH, FIELD_STYLE,
+    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_ANALYSE
+} OptionField;
+
+typedef struct {
+    const char *name;
+    OptionType type;
+    int default_value, min, max;       /* check: 0/1; combo: index into vars */
+    const char *const *vars;           /* combo values, NULL-terminated */
+    bool uci_only;                     /* CECP covers it with memory, cores or hard/easy */
+    OptionField field;
+} OptionSpec;
+
+static const OptionSpec option_table[] = {
+    {"Hash", TYPE_SPIN, HASH_DEFAULT_MB, 1, HASH_MAX_MB, NULL, true, FIELD_HASH},
+    {"Threads", TYPE_SPIN, 1, 1, THREADS_MAX, NULL, true, FIELD_THREADS},
+    {"Ponder", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
+    {"Move Overhead", TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
+    {"Clear Hash", TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},
+    {"Style", TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
+    {"Depth", TYPE_SPIN, START_DEPTH_DEFAULT, 1, START_DEPTH_MAX, NULL, false, FIELD_DEPTH},
+    {"E1 Checks in Quiescence", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E1},
+    {"E2 Check Extension", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E2},
+    {"E3 Secondary Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E3},
+    {"E4 Transposition Table", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E4},
+    {"E5 Draw Detection", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E5},
+    {"E6 Quiet Queen Promotions", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E6},
+    {"E7 Iterative Deepening", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
+    {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
+};
+
+/* Style selects a whole profile: every E switch follows it (TECH.md §10). */
+static void apply_style(Settings *s, int style)
+{
+    s->style = style;
+    if (style == STYLE_MODERN) search_features_modern(&s->features);
+    else search_features_faithful(&s->features);
+    s->features.threads = s->threads;
+}
+
+/* The address of an enhancement switch, or NULL for the other fields. */
+static bool *feature_switch(Settings *s, OptionField field)
+{
+    switch (field) {
+    case FIELD_E1: return &s->features.checks_in_quiescence;
+    case FIELD_E2: return &s->features.check_extension;
+    case FIELD_E3: return &s->features.secondary_search;
+    case FIELD_E4: return &s->features.transposition_table;
+    case FIELD_E5: return &s->features.draw_detection;
+    case FIELD_E6: return &s->features.quiet_queen_promotions;
+    case FIELD_E7: return &s->features.iterative_deepening;
+    default: return NULL;
+    }
+}
+
+static OptionResult option_store(Settings *s, OptionField field, int v)
+{
+    bool *flag = feature_switch(s, field);
+    if (flag) {
+        *flag = v != 0;
+        return OPTION_STORED;
+    }
+    switch (field) {
+    case FIELD_HASH: s->hash_mb = v; break;
+    case FIELD_THREADS: s->threads = s->features.threads = v; break;
+    case FIELD_PONDER: s->ponder = v != 0; break;
+    case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
+    case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
+    case FIELD_STYLE: apply_style(s, v); break;
+    case FIELD_DEPTH: s->start_depth = v; break;
+    case FIELD_ANALYSE: s->analyse_mode = v != 0; break;
+    default: break;
+    }
+    return OPTION_STORED;
+}
+
+static int option_read(const Settings *s, OptionField field)
+{
+    switch (field) {
+    case FIELD_HASH: return s->hash_mb;
+    case FIELD_THREADS: return s->threads;
+    case FIELD_PONDER: return s->ponder;
+    case FIELD_OVERHEAD: return s->move_overhead_ms;
+    case FIELD_STYLE: return s->style;
+    case FIELD_DEPTH: return s->start_depth;
+    case FIELD_ANALYSE: return s->analyse_mode;
+    case FIELD_E1: return s->features.checks_in_quiescence;
+    case FIELD_E2: return s->features.check_extension;
+    case FIELD_E3: return s->features.secondary_search;
+    case FIELD_E4: return s->features.transposition_table;
+    case FIELD_E5: return s->features.draw_detection;
+    case FIELD_E6: return s->features.quiet_queen_promotions;
+    case FIELD_E7: return s->features.iterative_deepening;
+    case FIELD_CLEAR_HASH: return 0;
+    }
+    return 0;
+}
+
+enum { OPTION_COUNT = (int)(sizeof option_table / sizeof option_table[0]) };
+
+void settings_init(Settings *settings)
+{
+    memset(settings, 0, sizeof *settings);
+    search_features_faithful(&settings->features);
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (option_table[i].type != TYPE_BUTTON) option_store(settings, option_table[i].field, option_table[i].default_value);
+}
+
+static const OptionSpec *find_option(const char *name)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (text_equal_nocase(option_table[i].name, name)) return &option_table[i];
+    return NULL;
+}
+
+static bool parse_check(const char *value, int *out)
+{
+    if (text_equal_nocase(value, "true") || strcmp(value, "1") == 0) *out = 1;
+    else if (text_equal_nocase(value, "false") || strcmp(value, "0") == 0) *out = 0;
+    else return false;
+    return true;
+}
+
+static bool parse_int(const char *value, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end || errno || v < INT_MIN || v > INT_MAX) return false;
+    *out = (int)v;
+    return true;
+}
+
+OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size)
+{
+    const OptionSpec *spec = find_option(name);
+    if (!spec) {
+        snprintf(error, error_size, "unknown option '%s'", name);
+        return OPTION_FAILED;
+    }
+    int v = 0;
+    if (spec->type != TYPE_BUTTON && (!value || !*value)) {
+        snprintf(error, error_size, "option '%s' needs a value", spec->name);
+        return OPTION_FAILED;
+    }
+    switch (spec->type) {
+    case TYPE_CHECK:
+        if (!parse_check(value, &v)) {
+            snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name, value);
+            return OPTION_FAILED;
+        }
+        break;
+    case TYPE_SPIN:
+        if (!parse_int(value, &v) || v < spec->min || v > spec->max) {
+            snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'",
+                     spec->name, spec->min, spec->max, value);
+            return OPTION_FAILED;
+        }
+        break;
+    case TYPE_COMBO:
+        for (v = 0; spec->vars[v] && !text_equal_nocase(spec->vars[v], value); v++) continue;
+        if (!spec->vars[v]) {
+            snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
+            return OPTION_FAILED;
+        }
+        break;
+    case TYPE_BUTTON:
+        break;
+    }
+    return option_store(settings, spec->field, v);
+}
+
+/* `option name N type T default D min A max B var V...` (UCI §1.1 grammar). */
+static void print_uci_option(const OptionSpec *spec)
+{
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "option name %s type ", spec->name);
+    switch (spec->type) {
+    case TYPE_CHECK: text_append(&line, "check default %s", spec->default_value ? "true" : "false"); break;
+    case TYPE_SPIN:
+        text_append(&line, "spin default %d min %d max %d", spec->default_value, spec->min, spec->max);
+        break;
+    case TYPE_COMBO:
+        text_append(&line, "combo default %s", spec->vars[spec->default_value]);
+        for (int i = 0; spec->vars[i]; i++) text_append(&line, " var %s", spec->vars[i]);
+        break;
+    case TYPE_BUTTON: text_append(&line, "button"); break;
+    }
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* `feature option="N -spin V MIN MAX"` and friends (CECP v2), with the current values. */
+static void print_cecp_option(const OptionSpec *spec, const Settings *settings)
+{
+    TextBuffer line;
+    text_init(&line);
+    int v = option_read(settings, spec->field);
+    text_append(&line, "feature option=\"%s ", spec->name);
+    switch (spec->type) {
+    case TYPE_CHECK: text_append(&line, "-check %d", v ? 1 : 0); break;
+    case TYPE_SPIN: text_append(&line, "-spin %d %d %d", v, spec->min, spec->max); break;
+    case TYPE_COMBO:
+        text_append(&line, "-combo");
+        for (int i = 0; spec->vars[i]; i++)
+            text_append(&line, "%s %s%s", i ? " ///" : "", i == v ? "*" : "", spec->vars[i]);
+        break;
+    case TYPE_BUTTON: text_append(&line, "-button"); break;
+    }
+    text_append(&line, "\"");
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+void options_print(const Settings *settings, OptionsAudience audience)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const OptionSpec *spec = &option_table[i];
+        if (audience == OPTIONS_FOR_UCI) print_uci_option(spec);
+        else if (!spec->uci_only) print_cecp_option(spec, settings);
+    }
+}

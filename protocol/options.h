@@ -1,0 +1,44 @@
+/* options.h - the one table of engine options that UCI and CECP both offer and set. */
+#ifndef TECH_OPTIONS_H
+#define TECH_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "search.h"
+
+/* Current option values: written by the protocol thread only; searches get copies. */
+typedef struct {
+    int hash_mb;                 /* Hash: table size in MB (used by the E4 table) */
+    int threads;                 /* Threads */
+    bool ponder;                 /* Ponder: the GUI may send `go ponder` (UCI) */
+    int move_overhead_ms;        /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
+    int start_depth;             /* Depth: TECH's depth in the opening and at the start (§7) */
+    bool analyse_mode;           /* UCI_AnalyseMode */
+    int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
+    SearchFeatures features;     /* the E1..E7 switches, set by Style and one by one */
+} Settings;
+
+/* What a successful option assignment asks the caller to do beyond storing the value. */
+typedef enum {
+    OPTION_FAILED,               /* unknown name or bad value: nothing changed */
+    OPTION_STORED,               /* value stored in Settings */
+    OPTION_CLEAR_HASH            /* the Clear Hash button was pressed */
+} OptionResult;
+
+/* Which protocol is listing the options: CECP leaves out what memory/cores/hard cover. */
+typedef enum { OPTIONS_FOR_UCI, OPTIONS_FOR_CECP } OptionsAudience;
+
+/* Defaults: TECH-1971 profile, start depth 5, overhead 50 ms, 16 MB, 1 thread. */
+void settings_init(Settings *settings);
+
+/* Set option `name` (matched case-insensitively) from `value` (NULL for a button). A check
+ * takes true/false (or 1/0), a spin an integer in range, a combo one of its values. On
+ * failure `error` says why. */
+OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size);
+
+/* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
+ * lines (CECP), from the same table. */
+void options_print(const Settings *settings, OptionsAudience audience);
+
+#endif

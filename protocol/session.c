@@ -1,0 +1,200 @@
+/* session.c - the adapter loop: input lines and finished searches arrive on one queue and are
+ * handled in order by the protocol the first protocol command chose. */
+#include "session.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cecp.h"
+#include "console.h"
+#include "notation.h"
+#include "uci.h"
+
+unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
+{
+    TimeRequest *t = &request->time;
+    bool self_ponder = request->kind == JOB_SELF_PONDER;
+    t->overhead_ms = s->settings.move_overhead_ms;
+    t->start_depth = s->settings.start_depth;
+    t->in_opening = game_in_opening(&s->game, self_ponder ? 1 : 0);
+    /* A pondered position's own move count is unknown before the guess: never "only move". */
+    t->legal_moves = self_ponder ? 0 : game_legal_count(&s->game);
+    if (request->searchmoves_count > 0 && request->searchmoves_count < t->legal_moves)
+        t->legal_moves = request->searchmoves_count;
+    timeman_plan(&s->timeman, t, plan);
+
+    EngineRequest engine_request;
+    memset(&engine_request, 0, sizeof engine_request);
+    engine_request.kind = request->kind;
+    engine_request.position = &s->game.pos;
+    engine_request.limits.depth = plan->depth;
+    engine_request.limits.iterate = plan->iterate;
+    engine_request.limits.nodes = plan->nodes;
+    engine_request.limits.mate = plan->mate;
+    engine_request.limits.started_from_initial = s->game.started_from_initial;
+    for (int i = 0; i < request->searchmoves_count && i < MOVE_LIST_MAX; i++)
+        engine_request.limits.searchmoves[engine_request.limits.searchmoves_count++] = request->searchmoves[i];
+    engine_request.features = s->settings.features;
+    engine_request.features.threads = s->settings.threads;
+    engine_request.clock_start_us = request->clock_start_us;
+    engine_request.hard_ms = plan->hard_ms;
+    engine_request.insurance = plan->insurance;
+    engine_request.want_guess = request->want_guess;
+    engine_request.reporter = request->reporter;
+    return engine_start(s->engine, &engine_request);
+}
+
+void session_record(Session *s, const TimePlan *plan, const EngineResult *result)
+{
+    if (plan->by_rule && result->best_move != MOVE_NONE)
+        timeman_record(&s->timeman, plan->depth, result->elapsed_ms, result->aborted);
+}
+
+void session_new_game(Session *s)
+{
+    game_reset(&s->game);
+    engine_clear(s->engine);
+    timeman_init(&s->timeman, s->settings.start_depth);
+}
+
+void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
+{
+    char text[MOVE_TEXT_MAX];
+    if (prefix != MOVE_NONE) {
+        move_to_uci(prefix, text);
+        text_append(out, " %s", text);
+    }
+    for (int i = 0; i < count; i++) {
+        move_to_uci(pv[i], text);
+        text_append(out, " %s", text);
+    }
+}
+
+void session_report_ponder(Session *s, const char *lead)
+{
+    int hits, total;
+    engine_ponder_stats(s->engine, &hits, &total);
+    int percent = total ? 100 * hits / total : 0;
+    switch (s->mode) {
+    case MODE_UCI: io_printf("info string %s: ponder hits %d of %d (%d%%)", lead, hits, total, percent); break;
+    case MODE_CECP: io_printf("# %s: ponder hits %d of %d (%d%%)", lead, hits, total, percent); break;
+    case MODE_CONSOLE: break;
+    }
+}
+
+/* Called on a search thread: queue the event for the adapter thread. */
+static void on_search_done(void *context, unsigned id) { event_queue_push_done(context, id); }
+
+/* The first token of a line without changing it. */
+static bool first_token_is(const char *line, const char *word)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    size_t n = strlen(word);
+    return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
+}
+
+/* Leave the current protocol: its search is stopped without a move. */
+static void leave_mode(Session *s)
+{
+    switch (s->mode) {
+    case MODE_UCI: uci_leave(s->uci); break;
+    case MODE_CECP: cecp_leave(s->cecp); break;
+    case MODE_CONSOLE: console_leave(s->console); break;
+    }
+}
+
+/* XBoard interrupts a busy engine with SIGINT and ends it with SIGTERM; TECH announced
+ * sigint=0 sigterm=0 and ignores both. */
+static void ignore_xboard_signals(void)
+{
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+}
+
+/* One input line: pick the protocol (`uci` always wins, `xboard` or `protover` select CECP
+ * from the console), then let it handle the line. Returns false to quit. */
+static bool handle_line(Session *s, char *line, int64_t read_us)
+{
+    if (first_token_is(line, "uci") && s->mode != MODE_UCI) {
+        leave_mode(s);
+        s->mode = MODE_UCI;
+    } else if (s->mode == MODE_CONSOLE && (first_token_is(line, "xboard") || first_token_is(line, "protover"))) {
+        leave_mode(s);
+        s->mode = MODE_CECP;
+        ignore_xboard_signals();
+    }
+    switch (s->mode) {
+    case MODE_UCI: return uci_handle(s->uci, line, read_us);
+    case MODE_CECP: return cecp_handle(s->cecp, line, read_us);
+    case MODE_CONSOLE: return console_handle(s->console, line, read_us);
+    }
+    return true;
+}
+
+static void handle_done(Session *s, unsigned id)
+{
+    switch (s->mode) {
+    case MODE_UCI: uci_search_done(s->uci, id); break;
+    case MODE_CECP: cecp_search_done(s->cecp, id); break;
+    case MODE_CONSOLE: console_search_done(s->console, id); break;
+    }
+}
+
+static bool session_open(Session *s)
+{
+    memset(s, 0, sizeof *s);
+    settings_init(&s->settings);
+    game_init(&s->game);
+    timeman_init(&s->timeman, s->settings.start_depth);
+    s->queue = event_queue_create();
+    if (!s->queue) return false;
+    s->engine = engine_create(on_search_done, s->queue);
+    s->uci = uci_create(s);
+    s->cecp = cecp_create(s);
+    s->console = console_create(s);
+    return s->engine && s->uci && s->cecp && s->console;
+}
+
+static void session_close(Session *s, IoReader *reader, bool reader_done)
+{
+    if (s->engine) leave_mode(s);
+    engine_destroy(s->engine);
+    uci_destroy(s->uci);
+    cecp_destroy(s->cecp);
+    console_destroy(s->console);
+    game_free(&s->game);
+    /* After `quit` the reader may still push to the queue until the process exits: keep it. */
+    if (reader_done) {
+        io_reader_join(reader);
+        event_queue_destroy(s->queue);
+    }
+}
+
+int session_run(void)
+{
+    signal(SIGPIPE, SIG_IGN);
+    Session *s = calloc(1, sizeof *s);
+    IoReader *reader = NULL;
+    if (!s || !session_open(s) || !(reader = io_reader_start(s->queue))) {
+        fprintf(stderr, "tech: cannot start (out of memory or threads)\n");
+        return 1;
+    }
+    bool reader_done = false;
+    for (bool running = true; running;) {
+        Event *event = event_queue_pop(s->queue);
+        switch (event->kind) {
+        case EVENT_LINE: running = handle_line(s, event->line, event->read_us); break;
+        case EVENT_SEARCH_DONE: handle_done(s, event->search_id); break;
+        case EVENT_EOF: running = false; reader_done = true; break;
+        }
+        event_free(event);
+    }
+    int hits, total;
+    engine_ponder_stats(s->engine, &hits, &total);
+    if (total) fprintf(stderr, "tech: ponder hits %d of %d (%d%%)\n", hits, total, 100 * hits / total);
+    session_close(s, reader, reader_done);
+    free(s);
+    return 0;
+}

@@ -1,0 +1,59 @@
+/* session.h - what UCI, CECP and the console share: the game, the options, the time manager
+ * and the engine, the adapter loop that feeds them input, and the protocol choice. */
+#ifndef TECH_SESSION_H
+#define TECH_SESSION_H
+
+#include "engine.h"
+#include "game.h"
+#include "io.h"
+#include "options.h"
+#include "timeman.h"
+
+#define ENGINE_NAME "TECH"
+#define ENGINE_AUTHOR "James Gillogly (1971), revived by the TECH project"
+
+typedef enum { MODE_CONSOLE, MODE_UCI, MODE_CECP } Mode;
+
+typedef struct Uci Uci;
+typedef struct Cecp Cecp;
+typedef struct Console Console;
+
+/* All state lives here and is touched by the adapter thread only; searches get copies. */
+typedef struct Session {
+    EventQueue *queue;
+    Engine *engine;
+    Game game;
+    Settings settings;
+    TimeManager timeman;
+    Mode mode;
+    Uci *uci;
+    Cecp *cecp;
+    Console *console;
+} Session;
+
+/* A search as a protocol asks for it. */
+typedef struct {
+    JobKind kind;
+    TimeRequest time;            /* the protocol fills the clock fields; the session the rest */
+    int64_t clock_start_us;      /* when the command that starts the clock was read */
+    bool want_guess;             /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
+    EngineReporter reporter;
+    const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`) */
+    int searchmoves_count;
+} SearchRequest;
+
+/* Plan the search with TECH's time rule and start it on the game's current position. */
+unsigned session_search(Session *session, SearchRequest *request, TimePlan *plan);
+/* After a finished search: feed its time to the rule when the rule planned it. */
+void session_record(Session *session, const TimePlan *plan, const EngineResult *result);
+/* A new game: initial position, fresh time history, searches forget what they learned. */
+void session_new_game(Session *session);
+/* Append " m1 m2 ..." (coordinate notation), with `prefix` first unless MOVE_NONE. */
+void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count);
+/* Print the ponder hit rate (`info string ...` / `# ...` / stderr) with the given lead-in. */
+void session_report_ponder(Session *session, const char *lead);
+
+/* Read stdin until `quit` or end of input; returns the exit status. */
+int session_run(void);
+
+#endif

@@ -1,0 +1,362 @@
+/* uci.c - UCI: commands in, `info`/`bestmove` out; exactly one bestmove per `go`, held back
+ * in infinite and ponder mode until `stop` or `ponderhit` (PROTOCOLS.md §1). */
+#include "uci.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "notation.h"
+
+/* [C] PROTOCOLS.md §1.3: no `currmove` lines in the first second of a search. */
+enum { CURRMOVE_AFTER_MS = 1000 };
+/* Longest echo of bad input in an `info string`. */
+enum { ECHO_MAX = 64 };
+
+struct Uci {
+    Session *s;
+    unsigned search_id;          /* the search that owes a bestmove; 0 = none */
+    bool hold;                   /* infinite or ponder: no bestmove before stop/ponderhit */
+    bool pondering;              /* `go ponder` not hit yet */
+    bool hit;                    /* this search was a ponder search that was hit */
+    bool finished;               /* the search is over; its result waits in `result` */
+    EngineResult result;
+    TimePlan plan;
+    bool debug;                  /* `debug on`: extra `info string` lines */
+};
+
+Uci *uci_create(Session *session)
+{
+    Uci *u = calloc(1, sizeof *u);
+    if (!u) return NULL;
+    u->s = session;
+    return u;
+}
+
+void uci_destroy(Uci *u) { free(u); }
+
+static void append_score(TextBuffer *line, Score score)
+{
+    if (score_is_mate(score)) text_append(line, " score mate %d", score_mate_moves(score));
+    else text_append(line, " score cp %d", score);
+}
+
+/* `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..` */
+static void print_info(const SearchInfo *info, int64_t time_ms)
+{
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "info depth %d seldepth %d", info->depth, info->seldepth > info->depth ? info->seldepth : info->depth);
+    append_score(&line, info->score);
+    int64_t ms = time_ms > 0 ? time_ms : 0;
+    text_append(&line, " nodes %llu nps %llu time %lld hashfull 0 pv", (unsigned long long)info->nodes,
+                (unsigned long long)(info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), (long long)ms);
+    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* Search threads report here: one info line per new best move or depth; currmove after 1 s. */
+static void report(void *context, const EngineReport *r)
+{
+    (void)context;
+    if (r->info) {
+        print_info(r->info, r->elapsed_ms);
+    } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
+        char move[MOVE_TEXT_MAX];
+        move_to_uci(r->current_move, move);
+        io_printf("info depth %d currmove %s currmovenumber %d", r->depth, move, r->current_number);
+    }
+}
+
+/* The final info line and the bestmove of the owed search; the search is then settled. */
+static void deliver(Uci *u, const EngineResult *r)
+{
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    if (r->best_move == MOVE_NONE) {
+        /* Mated or stalemated at the root (PROTOCOLS.md §1.3: `bestmove 0000`). */
+        io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
+        io_write_line("bestmove 0000");
+    } else {
+        SearchInfo info;
+        if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
+            info = r->info;
+        } else {
+            memset(&info, 0, sizeof info);
+            info.pv[0] = r->best_move;
+            info.pv_length = 1;
+        }
+        info.depth = r->depth > 0 ? r->depth : 1;
+        info.score = r->score;
+        if (r->nodes > info.nodes) info.nodes = r->nodes;
+        print_info(&info, r->elapsed_ms);
+        move_to_uci(r->best_move, best);
+        if (r->ponder_move != MOVE_NONE) {
+            move_to_uci(r->ponder_move, ponder);
+            io_printf("bestmove %s ponder %s", best, ponder);
+        } else {
+            io_printf("bestmove %s", best);
+        }
+    }
+    /* A ponder search that was never hit does not count as one of TECH's moves. */
+    if (r->kind != JOB_PONDER || u->hit) session_record(u->s, &u->plan, r);
+    u->search_id = 0;
+    u->hold = u->pondering = u->hit = u->finished = false;
+}
+
+/* `stop`, or a command that needs the search gone: one bestmove now. */
+static void stop_search(Uci *u)
+{
+    if (!u->search_id) return;
+    if (u->pondering) {
+        engine_count_ponder(u->s->engine, false);
+        session_report_ponder(u->s, "ponder miss");
+    }
+    engine_stop(u->s->engine, u->search_id);
+    EngineResult r;
+    if (u->finished) deliver(u, &u->result);
+    else if (engine_wait(u->s->engine, u->search_id, &r)) deliver(u, &r);
+}
+
+void uci_search_done(Uci *u, unsigned id)
+{
+    if (!u->search_id || id != u->search_id) return; /* stale: settled already */
+    EngineResult r;
+    if (!engine_take(u->s->engine, id, &r)) return;
+    if (u->hold) {
+        u->result = r;
+        u->finished = true;
+    } else {
+        deliver(u, &r);
+    }
+}
+
+void uci_leave(Uci *u)
+{
+    if (u->search_id) engine_abandon(u->s->engine, u->search_id);
+    u->search_id = 0;
+    u->hold = u->pondering = u->hit = u->finished = false;
+}
+
+static void say(const char *format, const char *detail)
+{
+    char safe[ECHO_MAX];
+    text_printable(detail, safe, sizeof safe);
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "info string ");
+    text_append(&line, format, safe);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+static void cmd_uci(Uci *u)
+{
+    io_write_line("id name " ENGINE_NAME);
+    io_write_line("id author " ENGINE_AUTHOR);
+    options_print(&u->s->settings, OPTIONS_FOR_UCI);
+    io_write_line("uciok");
+}
+
+/* `setoption name <id with spaces> [value <x>]`. */
+static void cmd_setoption(Uci *u, char *cursor)
+{
+    char *word = token_next(&cursor);
+    if (!word || strcmp(word, "name") != 0) {
+        say("setoption: expected 'name'%s", "");
+        return;
+    }
+    TextBuffer name;
+    text_init(&name);
+    char *value = NULL;
+    while ((word = token_next(&cursor))) {
+        if (strcmp(word, "value") == 0) {
+            value = token_rest(&cursor);
+            break;
+        }
+        text_append(&name, "%s%s", name.length ? " " : "", word);
+    }
+    char error[160];
+    OptionResult result = name.text ? options_set(&u->s->settings, name.text, value, error, sizeof error) : OPTION_FAILED;
+    if (!name.text) snprintf(error, sizeof error, "setoption: no option name");
+    if (result == OPTION_FAILED) say("%s", error);
+    if (result == OPTION_CLEAR_HASH) {
+        if (engine_busy(u->s->engine)) say("Clear Hash ignored during a search%s", "");
+        else engine_clear(u->s->engine);
+    }
+    text_free(&name);
+}
+
+/* `position startpos|fen <FEN> [moves ...]`: all or nothing. */
+static void cmd_position(Uci *u, char *cursor)
+{
+    char *word = token_next(&cursor);
+    const char *fen = NULL;
+    TextBuffer fen_text;
+    text_init(&fen_text);
+    if (word && strcmp(word, "startpos") == 0) {
+        word = token_next(&cursor);
+    } else if (word && strcmp(word, "fen") == 0) {
+        while ((word = token_next(&cursor)) && strcmp(word, "moves") != 0)
+            text_append(&fen_text, "%s%s", fen_text.length ? " " : "", word);
+        fen = fen_text.text ? fen_text.text : "";
+    } else {
+        say("position: expected 'startpos' or 'fen', got '%s'", word ? word : "");
+        return;
+    }
+    if (word && strcmp(word, "moves") != 0) {
+        say("position: expected 'moves', got '%s'; position unchanged", word);
+        text_free(&fen_text);
+        return;
+    }
+    int count = 0, capacity = 0;
+    char **moves = NULL;
+    while ((word = token_next(&cursor))) {
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            char **grown = realloc(moves, (size_t)capacity * sizeof *grown);
+            if (!grown) break;
+            moves = grown;
+        }
+        moves[count++] = word;
+    }
+    char error[GAME_ERROR_MAX];
+    if (!game_setup(&u->s->game, fen, moves, count, error, sizeof error))
+        say("position: %s; position unchanged", error);
+    free(moves);
+    text_free(&fen_text);
+}
+
+static bool is_go_keyword(const char *word)
+{
+    static const char *const keywords[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
+                                           "depth", "nodes", "mate", "movetime", "infinite", NULL};
+    for (int i = 0; keywords[i]; i++)
+        if (strcmp(word, keywords[i]) == 0) return true;
+    return false;
+}
+
+/* Read the number after a `go` keyword into *out. On a missing or bad number say so; if the
+ * token is the next keyword, hand it back through *pending so that it is not lost. */
+static void go_number(char **cursor, const char *key, long long min, long long *out, bool *given, char **pending)
+{
+    char *word = token_next(cursor);
+    char *end = NULL;
+    errno = 0;
+    long long v = word ? strtoll(word, &end, 10) : 0;
+    if (!word || *end || end == word || errno || v < min) {
+        say("go: '%s' needs a number; ignored", key);
+        if (word && is_go_keyword(word)) *pending = word;
+        return;
+    }
+    *out = v;
+    if (given) *given = true;
+}
+
+/* `go` with any subset of its arguments, in any order. */
+static void cmd_go(Uci *u, char *cursor, int64_t read_us)
+{
+    stop_search(u); /* a GUI should not, but a previous search still owes its bestmove */
+    Move searchmoves[MOVE_LIST_MAX];
+    int searchmoves_count = 0;
+    bool ponder = false, infinite = false, white_clock = false, black_clock = false;
+    long long wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0, depth = 0, nodes = 0, mate = 0, movetime = 0;
+    char *word = token_next(&cursor);
+    while (word) {
+        char *next = NULL;
+        if (strcmp(word, "searchmoves") == 0) {
+            while ((next = token_next(&cursor)) && !is_go_keyword(next)) {
+                char error[GAME_ERROR_MAX];
+                Move m = game_parse_move(&u->s->game, next, false, error, sizeof error);
+                if (m == MOVE_NONE) say("go searchmoves: move ignored: %s", next);
+                else if (searchmoves_count < MOVE_LIST_MAX) searchmoves[searchmoves_count++] = m;
+            }
+            word = next;
+            continue;
+        }
+        if (strcmp(word, "ponder") == 0) ponder = true;
+        else if (strcmp(word, "infinite") == 0) infinite = true;
+        else if (strcmp(word, "wtime") == 0) go_number(&cursor, word, -(1LL << 40), &wtime, &white_clock, &next);
+        else if (strcmp(word, "btime") == 0) go_number(&cursor, word, -(1LL << 40), &btime, &black_clock, &next);
+        else if (strcmp(word, "winc") == 0) go_number(&cursor, word, 0, &winc, NULL, &next);
+        else if (strcmp(word, "binc") == 0) go_number(&cursor, word, 0, &binc, NULL, &next);
+        else if (strcmp(word, "movestogo") == 0) go_number(&cursor, word, 0, &movestogo, NULL, &next);
+        else if (strcmp(word, "depth") == 0) go_number(&cursor, word, 1, &depth, NULL, &next);
+        else if (strcmp(word, "nodes") == 0) go_number(&cursor, word, 1, &nodes, NULL, &next);
+        else if (strcmp(word, "mate") == 0) go_number(&cursor, word, 1, &mate, NULL, &next);
+        else if (strcmp(word, "movetime") == 0) go_number(&cursor, word, 1, &movetime, NULL, &next);
+        else say("go: unknown argument '%s' ignored", word);
+        word = next ? next : token_next(&cursor);
+    }
+
+    bool white = u->s->game.pos.side == WHITE;
+    SearchRequest request;
+    memset(&request, 0, sizeof request);
+    TimeRequest *t = &request.time;
+    t->has_clock = white ? white_clock : black_clock;
+    t->remaining_ms = white ? wtime : btime;
+    t->increment_ms = white ? winc : binc;
+    t->moves_to_go = movestogo > 1000 ? 1000 : (int)movestogo;
+    t->movetime_ms = movetime;
+    t->depth_cap = depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : (Depth)depth;
+    t->nodes = (uint64_t)nodes;
+    t->mate = mate > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : (int)mate;
+    t->infinite = infinite;
+    request.kind = ponder ? JOB_PONDER : JOB_MOVE;
+    request.clock_start_us = read_us;
+    request.want_guess = true;
+    request.reporter = (EngineReporter){u, report};
+    request.searchmoves = searchmoves;
+    request.searchmoves_count = searchmoves_count;
+    u->search_id = session_search(u->s, &request, &u->plan);
+    if (u->debug)
+        io_printf("info string plan: depth %d%s hard %lld ms avail %lld ms%s", u->plan.depth,
+                  u->plan.iterate ? " iterating" : "", (long long)u->plan.hard_ms, (long long)u->plan.avail_ms,
+                  u->plan.insurance ? " insurance" : "");
+    u->hold = ponder || infinite;
+    u->pondering = ponder;
+    u->hit = u->finished = false;
+}
+
+/* The predicted move was played: the ponder search goes on as the real one, its clock
+ * started now (PROTOCOLS.md §1.4); a search already finished moves at once. */
+static void cmd_ponderhit(Uci *u, int64_t read_us)
+{
+    if (!u->search_id || !u->pondering) return;
+    u->pondering = u->hold = false;
+    u->hit = true;
+    engine_ponderhit(u->s->engine, u->search_id, read_us, 0);
+    engine_count_ponder(u->s->engine, true);
+    session_report_ponder(u->s, "ponder hit");
+    if (u->finished) deliver(u, &u->result);
+}
+
+bool uci_handle(Uci *u, char *line, int64_t read_us)
+{
+    char *cursor = line;
+    char *command = token_next(&cursor);
+    if (!command) return true;
+    if (strcmp(command, "uci") == 0) cmd_uci(u);
+    else if (strcmp(command, "isready") == 0) io_write_line("readyok");
+    else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
+    else if (strcmp(command, "ucinewgame") == 0) {
+        stop_search(u);
+        session_new_game(u->s);
+    } else if (strcmp(command, "position") == 0) cmd_position(u, cursor);
+    else if (strcmp(command, "go") == 0) cmd_go(u, cursor, read_us);
+    else if (strcmp(command, "stop") == 0) stop_search(u);
+    else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
+    else if (strcmp(command, "debug") == 0) {
+        char *arg = token_next(&cursor);
+        u->debug = arg && strcmp(arg, "on") == 0;
+    } else if (strcmp(command, "register") == 0) {
+        /* nothing to register */
+    } else if (strcmp(command, "quit") == 0) {
+        uci_leave(u);
+        return false;
+    } else {
+        say("unknown command '%s'", command);
+    }
+    return true;
+}

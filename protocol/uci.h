@@ -1,0 +1,19 @@
+/* uci.h - the UCI front end (April 2006 spec, as cutechess, polyglot and Arena use it). */
+#ifndef TECH_UCI_H
+#define TECH_UCI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "session.h"
+
+Uci *uci_create(Session *session);
+void uci_destroy(Uci *uci);
+/* Handle one input line read at read_us; false after `quit`. */
+bool uci_handle(Uci *uci, char *line, int64_t read_us);
+/* Search `id` finished (from the event queue). */
+void uci_search_done(Uci *uci, unsigned id);
+/* Another protocol takes over: stop any search without a bestmove. */
+void uci_leave(Uci *uci);
+
+#endif
