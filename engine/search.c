@@ -3,6 +3,7 @@
  * the positional pre-sort order (§5) so that ties go to the positionally best move. */
 #include "search.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -12,6 +13,7 @@
 #include "makemove.h"
 #include "positional.h"
 #include "rules.h"
+#include "tt.h"
 
 /* The stop flag and the clock are looked at once every this many nodes (TECH.md §7). */
 enum { POLL_INTERVAL = 1024 };
@@ -36,6 +38,8 @@ struct Search {
     int64_t start_us;
     int root_ply;                      /* pos.undo_len at the root */
     Move iteration_best;               /* E7: best move of the previous depth, searched first */
+    TranspositionTable *tt;            /* E4: shared table, or NULL */
+    Search *helpers[SEARCH_THREADS_MAX]; /* searches of the helper threads, made on first use */
     bool aborted;
 };
 
@@ -69,9 +73,22 @@ Search *search_create(void)
     return search;
 }
 
-void search_destroy(Search *search) { free(search); }
+void search_destroy(Search *search)
+{
+    if (!search) return;
+    for (int i = 0; i < SEARCH_THREADS_MAX; i++) search_destroy(search->helpers[i]);
+    free(search);
+}
 
-void search_clear(Search *search) { memset(search->killers, 0, sizeof search->killers); }
+void search_clear(Search *search)
+{
+    memset(search->killers, 0, sizeof search->killers);
+    for (int i = 0; i < SEARCH_THREADS_MAX; i++)
+        if (search->helpers[i]) memset(search->helpers[i]->killers, 0, sizeof search->killers);
+    if (search->tt) tt_clear(search->tt);
+}
+
+void search_set_table(Search *search, TranspositionTable *tt) { search->tt = tt; }
 
 int score_mate_moves(Score score)
 {
@@ -212,14 +229,30 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
 
-    /* 3. Generate full width; the killer goes first, then captures by victim value. */
+    /* 3. E4: a stored result that is deep enough ends the node; its move is tried first. */
+    const bool use_table = s->tt && s->features.transposition_table;
+    const Score alpha_at_entry = alpha;
+    Move table_move = MOVE_NONE;
+    TTHit hit;
+    if (use_table && tt_probe(s->tt, s->pos.key, ply, &hit)) {
+        table_move = hit.move;
+        if (hit.depth >= depth) {
+            if (hit.bound == BOUND_EXACT) return hit.score <= alpha ? alpha : hit.score >= beta ? beta : hit.score;
+            if (hit.bound == BOUND_LOWER && hit.score >= beta) return beta;
+            if (hit.bound == BOUND_UPPER && hit.score <= alpha) return alpha;
+        }
+    }
+
+    /* 4. Generate full width; the killer goes first, then captures by victim value. */
     MoveList list;
     generate_moves(&s->pos, GEN_ALL, &list);
     s->stats.full_generations++;
     order_killer_first(&list, s->killers[ply]);
+    order_killer_first(&list, table_move);
 
-    /* 4. Search every move; an illegal one (its king is captured) is not counted. */
+    /* 5. Search every move; an illegal one (its king is captured) is not counted. */
     int legal = 0;
+    Move best = MOVE_NONE;
     for (int i = 0; i < list.count; i++) {
         Move m = list.moves[i];
         search_make(s, m, ply);
@@ -236,6 +269,7 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
         legal++;
         if (v > alpha) {
             alpha = v;
+            best = m;
             pv_update(s, ply, m);
             if (alpha >= beta) {
                 s->killers[ply] = m;
@@ -243,8 +277,13 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
             }
         }
     }
-    /* 5. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
-    if (legal == 0) return position_in_check(&s->pos) ? -(SCORE_MATE - ply) : SCORE_DRAW;
+    /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
+    if (legal == 0) alpha = position_in_check(&s->pos) ? -(SCORE_MATE - ply) : SCORE_DRAW;
+    if (use_table) {
+        Bound bound = legal == 0 ? BOUND_EXACT
+                    : alpha >= beta ? BOUND_LOWER : alpha > alpha_at_entry ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(s->tt, s->pos.key, ply, depth, alpha, bound, best);
+    }
     return alpha;
 }
 
@@ -383,9 +422,10 @@ static bool mate_found(const SearchResult *result, int mate_moves)
     return score_is_mate(result->score) && result->score > 0 && score_mate_moves(result->score) <= mate_moves;
 }
 
-SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits,
-                        const SearchFeatures *features, SearchControl *control,
-                        const SearchReporter *reporter)
+/* The search on one thread; `first_depth` > 1 lets a helper thread start deeper. */
+static SearchResult search_single(Search *s, const Position *root_pos, const SearchLimits *limits,
+                                  const SearchFeatures *features, SearchControl *control,
+                                  const SearchReporter *reporter, Depth first_depth)
 {
     SearchResult result;
     memset(&result, 0, sizeof result);
@@ -411,7 +451,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
         Depth target = limits->depth < 1 ? 1 : limits->depth;
         if (target > SEARCH_DEPTH_MAX) target = SEARCH_DEPTH_MAX;
         bool iterate = limits->iterate || features->iterative_deepening || limits->mate > 0;
-        Depth first = iterate ? 1 : target;
+        Depth first = iterate ? first_depth : target;
         for (Depth d = first; d <= target && !s->aborted; d++) {
             search_root(s, &root, d, reporter, &result);
             if (s->aborted) break;
@@ -425,5 +465,64 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     s->stats.wall_us = clock_now_us() - s->start_us;
     s->stats.cpu_us = thread_cpu_us() - cpu_start;
     result.stats = s->stats;
+    return result;
+}
+
+/* A helper thread of the modern profile's shared-table search ("lazy SMP"): it searches the
+ * same root deeper and deeper, filling the table the main thread reads, until told to stop. */
+typedef struct {
+    Search *search;
+    const Position *root;
+    SearchLimits limits;
+    SearchFeatures features;
+    SearchControl control;
+    Depth first_depth;
+    SearchResult result;
+    pthread_t thread;
+} Helper;
+
+static void *helper_main(void *arg)
+{
+    Helper *h = arg;
+    h->result = search_single(h->search, h->root, &h->limits, &h->features, &h->control, NULL, h->first_depth);
+    return NULL;
+}
+
+SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits,
+                        const SearchFeatures *features, SearchControl *control,
+                        const SearchReporter *reporter)
+{
+    if (s->tt && features->transposition_table) tt_new_search(s->tt);
+    int helpers = 0;
+    Helper helper[SEARCH_THREADS_MAX];
+    if (s->tt && features->transposition_table && features->threads > 1) {
+        int wanted = features->threads > SEARCH_THREADS_MAX ? SEARCH_THREADS_MAX : features->threads;
+        for (int i = 0; i + 1 < wanted; i++) {
+            if (!s->helpers[i] && !(s->helpers[i] = search_create())) break;
+            Helper *h = &helper[helpers];
+            h->search = s->helpers[i];
+            h->search->tt = s->tt;
+            h->root = root_pos;
+            h->limits = *limits;
+            h->limits.iterate = true;
+            h->limits.depth = SEARCH_DEPTH_MAX;
+            h->limits.nodes = 0;
+            h->limits.mate = 0;
+            h->features = *features;
+            h->features.secondary_search = false;
+            h->features.threads = 1;
+            search_control_reset(&h->control);
+            h->first_depth = 1 + (i + 1) % 2; /* half the helpers start one ply deeper */
+            if (pthread_create(&h->thread, NULL, helper_main, h) != 0) break;
+            helpers++;
+        }
+    }
+    SearchResult result = search_single(s, root_pos, limits, features, control, reporter, 1);
+    for (int i = 0; i < helpers; i++) atomic_store(&helper[i].control.stop, true);
+    for (int i = 0; i < helpers; i++) {
+        pthread_join(helper[i].thread, NULL);
+        result.stats.nodes += helper[i].result.stats.nodes;
+        result.stats.bottom_positions += helper[i].result.stats.bottom_positions;
+    }
     return result;
 }

@@ -17,7 +17,7 @@ typedef struct {
     bool draw_detection;        /* E5: repetition and 50-move draws inside the tree = 0 */
     bool quiet_queen_promotions;/* E6: quiet queen promotions in quiescence */
     bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
-    int threads;                /* search threads (modern profile) */
+    int threads;                /* search threads; more than one needs the table (E4) */
 } SearchFeatures;
 
 /* The two profiles selected by the `Style` option. */
@@ -32,8 +32,8 @@ typedef struct {
 
 void search_control_reset(SearchControl *control);
 
-/* Deepest full-width depth any search is asked for. */
-enum { SEARCH_DEPTH_MAX = 64 };
+/* Deepest full-width depth any search is asked for; most search threads (Threads option). */
+enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 
 /* What to search. A depth below 1 counts as 1. */
 typedef struct {
@@ -82,6 +82,9 @@ Search *search_create(void);
 void search_destroy(Search *search);
 /* Forget everything learned from earlier searches (killers; the table in the modern profile). */
 void search_clear(Search *search);
+/* Let the search use a transposition table (E4); the caller owns it, several searches may share it. */
+struct TranspositionTable;
+void search_set_table(Search *search, struct TranspositionTable *tt);
 
 /* Search `root` synchronously on the calling thread and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,

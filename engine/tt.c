@@ -1,0 +1,124 @@
+/* tt.c - a lock-free transposition table: 16-byte entries, key xor data, depth-preferred
+ * replacement with ageing. */
+#include "tt.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
+typedef struct {
+    _Atomic uint64_t check;   /* key ^ data */
+    _Atomic uint64_t data;
+} TTEntry;
+
+struct TranspositionTable {
+    TTEntry *entries;
+    size_t mask;
+    uint8_t age;
+};
+
+enum { AGE_MASK = 63 };
+
+static uint64_t pack(Move move, Score score, Depth depth, Bound bound, uint8_t age)
+{
+    return (uint64_t)move | ((uint64_t)(uint16_t)(score + 32768) << 32) | ((uint64_t)(uint8_t)depth << 48)
+         | ((uint64_t)bound << 56) | ((uint64_t)(age & AGE_MASK) << 58);
+}
+
+static Depth data_depth(uint64_t data) { return (Depth)((data >> 48) & 0xFF); }
+static uint8_t data_age(uint64_t data) { return (uint8_t)((data >> 58) & AGE_MASK); }
+
+static bool allocate(TranspositionTable *tt, size_t megabytes)
+{
+    if (megabytes < TT_MIN_MB) megabytes = TT_MIN_MB;
+    if (megabytes > TT_MAX_MB) megabytes = TT_MAX_MB;
+    size_t count = 1;
+    while (count * 2 * sizeof(TTEntry) <= megabytes * 1024 * 1024) count *= 2;
+    TTEntry *entries = calloc(count, sizeof *entries);
+    if (!entries) return false;
+    free(tt->entries);
+    tt->entries = entries;
+    tt->mask = count - 1;
+    return true;
+}
+
+TranspositionTable *tt_create(size_t megabytes)
+{
+    TranspositionTable *tt = calloc(1, sizeof *tt);
+    if (!tt) return NULL;
+    if (!allocate(tt, megabytes)) {
+        free(tt);
+        return NULL;
+    }
+    return tt;
+}
+
+void tt_destroy(TranspositionTable *tt)
+{
+    if (!tt) return;
+    free(tt->entries);
+    free(tt);
+}
+
+bool tt_resize(TranspositionTable *tt, size_t megabytes) { return allocate(tt, megabytes); }
+
+void tt_clear(TranspositionTable *tt)
+{
+    memset(tt->entries, 0, (tt->mask + 1) * sizeof *tt->entries);
+    tt->age = 0;
+}
+
+void tt_new_search(TranspositionTable *tt) { tt->age = (uint8_t)((tt->age + 1) & AGE_MASK); }
+
+/* Mate scores are stored as distance from this node, and read back as distance from the root. */
+static Score score_to_table(Score score, int ply)
+{
+    if (score > SCORE_MATE_BOUND) return score + ply;
+    if (score < -SCORE_MATE_BOUND) return score - ply;
+    return score;
+}
+
+static Score score_from_table(Score score, int ply)
+{
+    if (score > SCORE_MATE_BOUND) return score - ply;
+    if (score < -SCORE_MATE_BOUND) return score + ply;
+    return score;
+}
+
+bool tt_probe(const TranspositionTable *tt, uint64_t key, int ply, TTHit *hit)
+{
+    const TTEntry *e = &tt->entries[key & tt->mask];
+    uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&e->check, memory_order_relaxed);
+    if ((check ^ data) != key || data == 0) return false;
+    hit->move = (Move)(data & 0xFFFFFFFFu);
+    hit->score = score_from_table((Score)((data >> 32) & 0xFFFF) - 32768, ply);
+    hit->depth = data_depth(data);
+    hit->bound = (Bound)((data >> 56) & 3);
+    return true;
+}
+
+void tt_store(TranspositionTable *tt, uint64_t key, int ply, Depth depth, Score score, Bound bound, Move move)
+{
+    TTEntry *e = &tt->entries[key & tt->mask];
+    uint64_t old = atomic_load_explicit(&e->data, memory_order_relaxed);
+    uint64_t old_check = atomic_load_explicit(&e->check, memory_order_relaxed);
+    bool same = (old ^ old_check) == key;
+    /* Keep a deeper entry of the current search for another position. */
+    if (!same && old && data_age(old) == tt->age && data_depth(old) > depth) return;
+    if (same && move == MOVE_NONE) move = (Move)(old & 0xFFFFFFFFu);
+    uint64_t data = pack(move, score_to_table(score, ply), depth < 0 ? 0 : depth, bound, tt->age);
+    atomic_store_explicit(&e->data, data, memory_order_relaxed);
+    atomic_store_explicit(&e->check, key ^ data, memory_order_relaxed);
+}
+
+int tt_hashfull(const TranspositionTable *tt)
+{
+    int used = 0, sample = tt->mask + 1 < 1000 ? (int)(tt->mask + 1) : 1000;
+    for (int i = 0; i < sample; i++) {
+        uint64_t data = atomic_load_explicit(&tt->entries[i].data, memory_order_relaxed);
+        used += data && data_age(data) == tt->age;
+    }
+    return sample ? used * 1000 / sample : 0;
+}
