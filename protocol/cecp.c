@@ -157,9 +157,7 @@ static void cmd_option(Cecp *c, char *cursor, const char *line)
     char *value = strchr(text, '=');
     if (value) *value++ = '\0';
     char error[160];
-    OptionResult result = options_set(&c->s->settings, text, value, error, sizeof error);
-    if (result == OPTION_FAILED) error_reply("bad option", line);
-    if (result == OPTION_CLEAR_HASH) engine_clear(c->s->engine);
+    if (!session_set_option(c->s, text, value, error, sizeof error)) error_reply("bad option", line);
 }
 
 /* `memory N` and `cores N` set the Hash and Threads options. */
@@ -167,7 +165,7 @@ static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *
 {
     char *value = token_next(&cursor);
     char error[160];
-    if (!value || options_set(&c->s->settings, option, value, error, sizeof error) == OPTION_FAILED)
+    if (!value || !session_set_option(c->s, option, value, error, sizeof error))
         error_reply("bad value", line);
 }
 

@@ -75,7 +75,7 @@ void console_search_done(Console *c, unsigned id)
     move_to_uci(r.best_move, best);
     move_to_uci(r.ponder_move, ponder);
     if (r.best_move == MOVE_NONE) io_write_line("no legal move");
-    else io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes, r.elapsed_ms);
+    else io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes, r.elapsed_us / 1000);
 }
 
 void console_leave(Console *c)

@@ -9,6 +9,7 @@
 #include "clock.h"
 #include "makemove.h"
 #include "timeman.h"
+#include "tt.h"
 
 /* TECH.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
 enum { GUESS_DEPTH = 2 };
@@ -57,6 +58,8 @@ struct Engine {
     pthread_t threads[THREAD_COUNT];
     Worker workers[THREAD_COUNT];
     Search *searches[THREAD_COUNT];
+    TranspositionTable *tt;      /* E4: shared by both threads' searches (one job at a time) */
+    int tt_megabytes, tt_pending_megabytes;
     int started_threads;
     bool shutdown;
     unsigned last_id;
@@ -78,15 +81,23 @@ static int stage_owner(JobKind kind, Stage stage)
 
 static int64_t deadline_after(int64_t start_us, int64_t ms) { return start_us + (ms < 1 ? 1 : ms) * 1000; }
 
+/* Table use in permille; called on the searching thread, which owns the table's age. */
+static int hashfull(const Engine *e)
+{
+    return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : 0;
+}
+
 /* Forward the search's callbacks to the protocol with the job's context. */
 static void forward_info(void *context, const SearchInfo *info)
 {
-    Job *job = &((Engine *)context)->job;
+    Engine *e = context;
+    Job *job = &e->job;
     job->result.info = *info;
     job->result.has_info = true;
     if (!job->reporter.on_report) return;
     EngineReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = info};
+                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = info,
+                           .hashfull = hashfull(e)};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
@@ -125,6 +136,7 @@ static void run_main(Engine *e, Search *search)
     r->depth = main.depth;
     r->aborted = main.aborted;
     r->nodes = main.stats.nodes;
+    r->hashfull = hashfull(e);
     /* TECH.md §7: nothing completed -> the insurance move. */
     if (!result_complete(&main) && job->insurance && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
@@ -228,7 +240,7 @@ static void *worker_main(void *arg)
         pthread_cond_broadcast(&e->wake);
         if (job->stage == STAGE_DONE) {
             job->result.hit = job->hit;
-            job->result.elapsed_ms = (clock_now_us() - job->start_us) / 1000;
+            job->result.elapsed_us = clock_now_us() - job->start_us;
             unsigned id = job->id;
             pthread_cond_broadcast(&e->changed);
             pthread_mutex_unlock(&e->lock);
@@ -252,10 +264,13 @@ Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context
     search_control_reset(&e->control);
     e->on_done = on_done;
     e->done_context = context;
+    e->tt_megabytes = e->tt_pending_megabytes = TT_DEFAULT_MB;
+    e->tt = tt_create(TT_DEFAULT_MB);
     for (int i = 0; i < THREAD_COUNT; i++) {
         e->searches[i] = search_create();
         e->workers[i] = (Worker){e, i};
-        if (!e->searches[i] || pthread_create(&e->threads[i], NULL, worker_main, &e->workers[i]) != 0) {
+        if (e->searches[i]) search_set_table(e->searches[i], e->tt);
+        if (!e->tt || !e->searches[i] || pthread_create(&e->threads[i], NULL, worker_main, &e->workers[i]) != 0) {
             engine_destroy(e);
             return NULL;
         }
@@ -275,6 +290,7 @@ void engine_destroy(Engine *e)
     for (int i = 0; i < e->started_threads; i++) pthread_join(e->threads[i], NULL);
     for (int i = 0; i < THREAD_COUNT; i++)
         if (e->searches[i]) search_destroy(e->searches[i]);
+    tt_destroy(e->tt);
     pthread_cond_destroy(&e->changed);
     pthread_cond_destroy(&e->wake);
     pthread_mutex_destroy(&e->lock);
@@ -289,10 +305,23 @@ static void stop_and_wait_locked(Engine *e)
     while (stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
 }
 
+/* Under the lock, while idle: give the table the size asked for. */
+static bool apply_hash_locked(Engine *e)
+{
+    if (e->tt_pending_megabytes == e->tt_megabytes) return true;
+    if (!tt_resize(e->tt, (size_t)e->tt_pending_megabytes)) {
+        e->tt_pending_megabytes = e->tt_megabytes;
+        return false;
+    }
+    e->tt_megabytes = e->tt_pending_megabytes;
+    return true;
+}
+
 unsigned engine_start(Engine *e, const EngineRequest *request)
 {
     pthread_mutex_lock(&e->lock);
     stop_and_wait_locked(e);
+    apply_hash_locked(e);
     Job *job = &e->job;
     job->taken = true; /* whatever was left of the previous job is discarded */
     unsigned id = ++e->last_id;
@@ -406,6 +435,15 @@ void engine_clear(Engine *e)
     if (!stage_active(e->job.stage))
         for (int i = 0; i < THREAD_COUNT; i++) search_clear(e->searches[i]);
     pthread_mutex_unlock(&e->lock);
+}
+
+bool engine_set_hash(Engine *e, int megabytes)
+{
+    pthread_mutex_lock(&e->lock);
+    e->tt_pending_megabytes = megabytes;
+    bool ok = stage_active(e->job.stage) || apply_hash_locked(e);
+    pthread_mutex_unlock(&e->lock);
+    return ok;
 }
 
 void engine_count_ponder(Engine *e, bool hit)

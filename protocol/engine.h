@@ -24,6 +24,7 @@ typedef struct {
     Move prefix;                 /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
     int64_t elapsed_ms;          /* since the search started */
     const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
+    int hashfull;                /* permille of the transposition table in use (0 without E4) */
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
@@ -62,8 +63,9 @@ typedef struct {
     bool hit;                    /* a ponder job converted by engine_ponderhit */
     bool has_info;               /* `info` holds the last report of the main search */
     SearchInfo info;
+    int hashfull;                /* permille of the table in use at the end */
     uint64_t nodes;              /* all searches of the job */
-    int64_t elapsed_ms;          /* job start to finish (ponder time included) */
+    int64_t elapsed_us;          /* job start to finish (ponder time included) */
 } EngineResult;
 
 typedef struct Engine Engine;
@@ -92,6 +94,9 @@ void engine_abandon(Engine *engine, unsigned id);
 bool engine_busy(Engine *engine);
 /* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
 void engine_clear(Engine *engine);
+/* Resize the transposition table (E4) to `megabytes`: now if idle, else before the next job.
+ * False if the memory cannot be had (the old table stays). */
+bool engine_set_hash(Engine *engine, int megabytes);
 
 /* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
 void engine_count_ponder(Engine *engine, bool hit);

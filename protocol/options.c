@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "io.h"
+#include "tt.h"
 
 typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
@@ -18,7 +19,7 @@ static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
 /* TECH.md §7: Move Overhead 50 ms by default [C]. */
 enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
-enum { HASH_DEFAULT_MB = 16, HASH_MAX_MB = 4096, THREADS_MAX = 64 };
+
 
 /* Which Settings field an option drives. */
 typedef enum {
@@ -36,8 +37,8 @@ typedef struct {
 } OptionSpec;
 
 static const OptionSpec option_table[] = {
-    {"Hash", TYPE_SPIN, HASH_DEFAULT_MB, 1, HASH_MAX_MB, NULL, true, FIELD_HASH},
-    {"Threads", TYPE_SPIN, 1, 1, THREADS_MAX, NULL, true, FIELD_THREADS},
+    {"Hash", TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
+    {"Threads", TYPE_SPIN, 1, 1, SEARCH_THREADS_MAX, NULL, true, FIELD_THREADS},
     {"Ponder", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
     {"Move Overhead", TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
     {"Clear Hash", TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},

@@ -49,7 +49,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 void session_record(Session *s, const TimePlan *plan, const EngineResult *result)
 {
     if (plan->by_rule && result->best_move != MOVE_NONE)
-        timeman_record(&s->timeman, plan->depth, result->elapsed_ms, result->aborted);
+        timeman_record(&s->timeman, plan->depth, result->elapsed_us, result->aborted);
 }
 
 void session_new_game(Session *s)
@@ -57,6 +57,24 @@ void session_new_game(Session *s)
     game_reset(&s->game);
     engine_clear(s->engine);
     timeman_init(&s->timeman, s->settings.start_depth);
+}
+
+bool session_set_option(Session *s, const char *name, const char *value, char *error, size_t error_size)
+{
+    OptionResult result = options_set(&s->settings, name, value, error, error_size);
+    if (result == OPTION_FAILED) return false;
+    if (result == OPTION_CLEAR_HASH) {
+        if (engine_busy(s->engine)) {
+            snprintf(error, error_size, "Clear Hash ignored during a search");
+            return false;
+        }
+        engine_clear(s->engine);
+    }
+    if (!engine_set_hash(s->engine, s->settings.hash_mb)) {
+        snprintf(error, error_size, "no memory for a %d MB table; the old one stays", s->settings.hash_mb);
+        return false;
+    }
+    return true;
 }
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)

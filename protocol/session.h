@@ -48,6 +48,9 @@ unsigned session_search(Session *session, SearchRequest *request, TimePlan *plan
 void session_record(Session *session, const TimePlan *plan, const EngineResult *result);
 /* A new game: initial position, fresh time history, searches forget what they learned. */
 void session_new_game(Session *session);
+/* Set an option by name (UCI setoption, CECP option/memory/cores) and apply it: Clear Hash,
+ * table size. False with the reason in `error` if the name or value is bad. */
+bool session_set_option(Session *session, const char *name, const char *value, char *error, size_t error_size);
 /* Append " m1 m2 ..." (coordinate notation), with `prefix` first unless MOVE_NONE. */
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count);
 /* Print the ponder hit rate (`info string ...` / `# ...` / stderr) with the given lead-in. */

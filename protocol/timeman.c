@@ -38,12 +38,12 @@ static double normalise(double ms, Depth from, Depth to)
     return ms;
 }
 
-/* Mean of the last searches, each normalised to depth d ("used" in TECH.md §7). */
+/* Mean of the last searches in ms, each normalised to depth d ("used" in TECH.md §7). */
 static double used_time(const TimeManager *tm, Depth d)
 {
     double sum = 0;
     for (int i = 0; i < tm->history_count; i++)
-        sum += normalise((double)tm->history[i].elapsed_ms, tm->history[i].depth, d);
+        sum += normalise(tm->history[i].elapsed_us / 1000.0, tm->history[i].depth, d);
     return sum / tm->history_count;
 }
 
@@ -109,9 +109,9 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     }
 }
 
-void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_ms, bool aborted)
+void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_us, bool aborted)
 {
-    tm->history[tm->history_next] = (TimeSample){.elapsed_ms = elapsed_ms, .depth = depth};
+    tm->history[tm->history_next] = (TimeSample){.elapsed_us = elapsed_us, .depth = depth};
     tm->history_next = (tm->history_next + 1) % TIME_HISTORY;
     if (tm->history_count < TIME_HISTORY) tm->history_count++;
     tm->adjusted = false;

@@ -12,7 +12,7 @@
 enum { TIME_HISTORY = 5 };
 
 typedef struct {
-    int64_t elapsed_ms;          /* wall time of the search, ponder time included */
+    int64_t elapsed_us;          /* wall time of the search, ponder time included */
     Depth depth;                 /* depth it was asked for */
 } TimeSample;
 
@@ -64,6 +64,6 @@ void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan);
 int64_t timeman_hard_limit(const TimeRequest *request);
 /* Record a finished search that the rule planned (time includes pondering); an aborted
  * search lowers d by one more. */
-void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_ms, bool aborted);
+void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_us, bool aborted);
 
 #endif

@@ -43,15 +43,15 @@ static void append_score(TextBuffer *line, Score score)
 }
 
 /* `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..` */
-static void print_info(const SearchInfo *info, int64_t time_ms)
+static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
 {
     TextBuffer line;
     text_init(&line);
     text_append(&line, "info depth %d seldepth %d", info->depth, info->seldepth > info->depth ? info->seldepth : info->depth);
     append_score(&line, info->score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
-    text_append(&line, " nodes %llu nps %llu time %lld hashfull 0 pv", (unsigned long long)info->nodes,
-                (unsigned long long)(info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), (long long)ms);
+    text_append(&line, " nodes %llu nps %llu time %lld hashfull %d pv", (unsigned long long)info->nodes,
+                (unsigned long long)(info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), (long long)ms, hashfull);
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -62,7 +62,7 @@ static void report(void *context, const EngineReport *r)
 {
     (void)context;
     if (r->info) {
-        print_info(r->info, r->elapsed_ms);
+        print_info(r->info, r->elapsed_ms, r->hashfull);
     } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
         char move[MOVE_TEXT_MAX];
         move_to_uci(r->current_move, move);
@@ -90,7 +90,7 @@ static void deliver(Uci *u, const EngineResult *r)
         info.depth = r->depth > 0 ? r->depth : 1;
         info.score = r->score;
         if (r->nodes > info.nodes) info.nodes = r->nodes;
-        print_info(&info, r->elapsed_ms);
+        print_info(&info, r->elapsed_us / 1000, r->hashfull);
         move_to_uci(r->best_move, best);
         if (r->ponder_move != MOVE_NONE) {
             move_to_uci(r->ponder_move, ponder);
@@ -178,13 +178,8 @@ static void cmd_setoption(Uci *u, char *cursor)
         text_append(&name, "%s%s", name.length ? " " : "", word);
     }
     char error[160];
-    OptionResult result = name.text ? options_set(&u->s->settings, name.text, value, error, sizeof error) : OPTION_FAILED;
-    if (!name.text) snprintf(error, sizeof error, "setoption: no option name");
-    if (result == OPTION_FAILED) say("%s", error);
-    if (result == OPTION_CLEAR_HASH) {
-        if (engine_busy(u->s->engine)) say("Clear Hash ignored during a search%s", "");
-        else engine_clear(u->s->engine);
-    }
+    if (!name.text) say("setoption: no option name%s", "");
+    else if (!session_set_option(u->s, name.text, value, error, sizeof error)) say("%s", error);
     text_free(&name);
 }
 

@@ -1,0 +1,178 @@
+"""harness.py - drive the engine binary through pipes with time-bounded reads (stdlib only)."""
+import os
+import queue
+import re
+import subprocess
+import threading
+import time
+
+# Sanitizer builds run several times slower: scale the latency limits for them.
+SLOW = 4.0 if re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")) else 1.0
+SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
+
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+# White's only legal move is Ka1xb2 (the queen guards a2 and b1).
+ONLY_MOVE_WHITE = ("k7/8/8/8/8/8/1q6/K7 w - - 0 1", "a1b2")
+# Black's only legal move is Ka8xb7.
+ONLY_MOVE_BLACK = ("k7/1Q6/8/8/8/8/8/K7 b - - 0 1", "a8b7")
+# White mates in one with Ra1-a8.
+MATE_IN_ONE = ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8")
+# Black is checkmated / stalemated.
+MATED = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"
+STALEMATE = "k7/8/1Q6/8/8/8/8/K7 b - - 0 1"
+MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][nbrq]?$")
+
+
+class TestFailure(Exception):
+    """A check failed; the message says what was expected and what came."""
+
+
+def check(condition, message):
+    if not condition:
+        raise TestFailure(message)
+
+
+class Engine:
+    """One engine process; stdout lines are collected by a thread with their arrival times."""
+
+    def __init__(self, binary=None, args=()):
+        self.binary = binary or os.environ["TECH_BINARY"]
+        self.proc = subprocess.Popen([self.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, bufsize=0)
+        self.lines = queue.Queue()
+        self.transcript = []
+        self.stderr_text = []
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        threading.Thread(target=self._read_stderr, daemon=True).start()
+
+    def _read_stdout(self):
+        for raw in iter(self.proc.stdout.readline, b""):
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            self.lines.put((time.monotonic(), line))
+        self.lines.put((time.monotonic(), None))
+
+    def _read_stderr(self):
+        for raw in iter(self.proc.stderr.readline, b""):
+            self.stderr_text.append(raw.decode("utf-8", "replace"))
+
+    def send(self, *lines):
+        """Write lines (str or bytes) and return the monotonic time after the write."""
+        for line in lines:
+            data = line if isinstance(line, bytes) else (line + "\n").encode()
+            self.transcript.append(">> " + repr(data)[:200])
+            self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+        return time.monotonic()
+
+    def next_line(self, timeout):
+        """The next output line, or TestFailure after `timeout` seconds."""
+        try:
+            stamp, line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise TestFailure(f"no output within {timeout:.2f} s")
+        if line is None:
+            self.lines.put((stamp, None))
+            raise TestFailure("engine closed its output")
+        self.transcript.append("<< " + line[:200])
+        self.last_stamp = stamp
+        return line
+
+    def expect(self, pattern, timeout=2.0, collect=None):
+        """Read until a line matches the regex `pattern`; returns the match. Lines before it go to
+        `collect` (a list) when given."""
+        deadline = time.monotonic() + timeout * SLOW
+        regex = re.compile(pattern)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TestFailure(f"expected /{pattern}/ within {timeout:.2f} s")
+            try:
+                line = self.next_line(left)
+            except TestFailure as e:
+                raise TestFailure(f"expected /{pattern}/: {e}")
+            m = regex.search(line)
+            if m:
+                return m
+            if collect is not None:
+                collect.append(line)
+
+    def expect_at(self, pattern, timeout=2.0, collect=None):
+        """As expect(), also returning the arrival time of the matching line."""
+        m = self.expect(pattern, timeout, collect)
+        return m, self.last_stamp
+
+    def silent(self, seconds, pattern=None):
+        """Check that no line (or no line matching `pattern`) arrives for `seconds`; returns the
+        lines that did arrive."""
+        end = time.monotonic() + seconds
+        seen = []
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return seen
+            try:
+                stamp, line = self.lines.get(timeout=left)
+            except queue.Empty:
+                return seen
+            if line is None:
+                self.lines.put((stamp, None))
+                raise TestFailure("engine closed its output")
+            self.transcript.append("<< " + line[:200])
+            check(not (pattern is None or re.search(pattern, line)), f"unexpected line: {line!r}")
+            seen.append(line)
+
+    def drain(self, seconds=0.05):
+        """Read whatever arrives within `seconds`."""
+        return self.silent(seconds, pattern="(?!)")
+
+    def uci(self):
+        self.send("uci")
+        self.expect("^uciok$")
+
+    def ready(self, timeout=2.0):
+        self.send("isready")
+        self.expect("^readyok$", timeout)
+
+    def xboard(self):
+        self.send("xboard", "protover 2")
+        self.expect("^feature .*done=1", 2.0)
+
+    def ping(self, n=1, timeout=2.0):
+        self.send(f"ping {n}")
+        self.expect(f"^pong {n}$", timeout)
+
+    def quit(self, timeout=2.0):
+        """Send quit and return (exit code, seconds until exit)."""
+        start = self.send("quit")
+        try:
+            rc = self.proc.wait(timeout=timeout * SLOW)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise TestFailure("engine did not exit after quit")
+        return rc, time.monotonic() - start
+
+    def close(self):
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=2.0 * SLOW)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+    def alive(self):
+        return self.proc.poll() is None
+
+
+def bestmove(engine, timeout=3.0, collect=None):
+    """Wait for `bestmove X [ponder Y]`; returns (X, Y or None)."""
+    m = engine.expect(r"^bestmove (\S+)(?: ponder (\S+))?$", timeout, collect)
+    return m.group(1), m.group(2)
+
+
+def cecp_move(engine, timeout=3.0, collect=None):
+    m = engine.expect(r"^move (\S+)$", timeout, collect)
+    return m.group(1)

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""run.py - run every scripted protocol session against an engine binary.
+
+usage: python3 tests/protocol/run.py ./tech [NAME-SUBSTRING ...]
+Prints one line per test and `protocol: N passed, M failed`; exits 1 on any failure.
+"""
+import importlib.util
+import os
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load_tests():
+    sys.path.insert(0, HERE)
+    tests = []
+    for name in sorted(os.listdir(HERE)):
+        if not (name.startswith("test_") and name.endswith(".py")):
+            continue
+        spec = importlib.util.spec_from_file_location(name[:-3], os.path.join(HERE, name))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for attr in dir(module):
+            if attr.startswith("test_") and callable(getattr(module, attr)):
+                func = getattr(module, attr)
+                tests.append((func.__code__.co_firstlineno, name[:-3], attr, func))
+    # Keep each file's tests in source order.
+    tests.sort(key=lambda t: (t[1], t[0]))
+    return [(f"{module}.{attr}", func) for _, module, attr, func in tests]
+
+
+def main():
+    if len(sys.argv) < 2:
+        print(__doc__.strip())
+        return 2
+    binary = os.path.abspath(sys.argv[1])
+    if not os.access(binary, os.X_OK):
+        print(f"protocol: cannot run {binary}")
+        return 2
+    os.environ["TECH_BINARY"] = binary
+    import harness  # noqa: E402  (needs TECH_BINARY for its slowness factor)
+
+    wanted = sys.argv[2:]
+    passed = failed = 0
+    start = time.monotonic()
+    for name, func in load_tests():
+        if wanted and not any(w in name for w in wanted):
+            continue
+        t0 = time.monotonic()
+        engines = []
+        original_init = harness.Engine.__init__
+
+        def tracking_init(self, *args, **kwargs):
+            original_init(self, *args, **kwargs)
+            engines.append(self)
+
+        harness.Engine.__init__ = tracking_init
+        try:
+            func()
+            ok, why = True, ""
+        except harness.TestFailure as e:
+            ok, why = False, str(e)
+        except Exception:
+            ok, why = False, traceback.format_exc(limit=3)
+        finally:
+            harness.Engine.__init__ = original_init
+            for e in engines:
+                e.close()
+            crashed = [e for e in engines if e.proc.returncode not in (None, 0)]
+        if ok and crashed:
+            ok, why = False, f"engine exited with status {crashed[0].proc.returncode}"
+        elapsed = time.monotonic() - t0
+        if ok:
+            passed += 1
+            print(f"PASS {name} ({elapsed:.2f} s)", flush=True)
+        else:
+            failed += 1
+            print(f"FAIL {name} ({elapsed:.2f} s): {why}", flush=True)
+            for e in engines:
+                for line in e.transcript[-25:]:
+                    print(f"    {line}")
+                if e.stderr_text:
+                    print("    stderr: " + "".join(e.stderr_text)[-1500:])
+    print(f"protocol: {passed} passed, {failed} failed ({time.monotonic() - start:.1f} s)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,324 @@
+"""test_uci.py - UCI sessions: handshake, options, positions, searches, stop, ponder, quit."""
+import time
+
+from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine,
+                     bestmove, check)
+
+REQUIRED_OPTIONS = ["Hash", "Threads", "Ponder", "Move Overhead", "Clear Hash", "Style", "Depth",
+                    "E1 Checks in Quiescence", "E2 Check Extension", "E3 Secondary Search",
+                    "E4 Transposition Table", "E5 Draw Detection", "E6 Quiet Queen Promotions",
+                    "E7 Iterative Deepening", "UCI_AnalyseMode"]
+
+
+def test_handshake():
+    e = Engine()
+    e.send("uci")
+    lines = []
+    e.expect("^uciok$", 2.0, lines)
+    check(lines[0].startswith("id name "), f"first line {lines[0]!r}")
+    check(any(l.startswith("id author ") for l in lines), "no id author")
+    options = {}
+    for line in lines:
+        if line.startswith("option name "):
+            name, _, rest = line[len("option name "):].partition(" type ")
+            options[name] = rest
+            kind = rest.split()[0]
+            check(kind in ("check", "spin", "combo", "button", "string"), f"bad type in {line!r}")
+            if kind == "spin":
+                words = rest.split()
+                d, lo, hi = (int(words[words.index(k) + 1]) for k in ("default", "min", "max"))
+                check(lo <= d <= hi, f"spin default out of range: {line!r}")
+            if kind == "combo":
+                words = rest.split()
+                default = words[words.index("default") + 1]
+                check(f"var {default}" in rest, f"combo default not a var: {line!r}")
+    for name in REQUIRED_OPTIONS:
+        check(name in options, f"option {name!r} missing")
+    check("UCI_Chess960" not in options, "UCI_Chess960 must not be declared")
+    check("TECH-1971" in options["Style"] and "TECH-modern" in options["Style"], "Style values")
+    check(options["Depth"].startswith("spin default 5"), "Depth default 5")
+    check(options["Move Overhead"].startswith("spin default 50"), "Move Overhead default 50")
+    e.ready()
+    rc, _ = e.quit()
+    check(rc == 0, f"exit status {rc}")
+
+
+def test_book_free_opening_e2e4():
+    """Acceptance: TECH's pre-sort plays 1.e4 at depth 5 (TECH.md §5.3)."""
+    e = Engine()
+    e.uci()
+    e.send("ucinewgame", "position startpos", "go depth 5")
+    infos = []
+    move, ponder = bestmove(e, 10.0, infos)
+    check(move == "e2e4", f"bestmove {move}, expected e2e4")
+    check(ponder is None or MOVE_RE.match(ponder), f"ponder move {ponder!r}")
+    final = [l for l in infos if l.startswith("info depth")][-1]
+    check(" score " in final and " pv e2e4" in final, f"final info {final!r}")
+
+
+def test_book_free_opening_b8c6():
+    """Acceptance: after 1.e4 e5 2.Nf3 TECH answers 2...Nc6, not the Petroff (TECH.md §5.3)."""
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4 e7e5 g1f3", "go depth 5")
+    move, _ = bestmove(e, 10.0)
+    check(move == "b8c6", f"bestmove {move}, expected b8c6")
+
+
+def test_info_fields():
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves d2d4", "go depth 4")
+    infos = []
+    bestmove(e, 10.0, infos)
+    final = [l for l in infos if l.startswith("info depth")][-1]
+    for field in ("depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"):
+        check(f" {field} " in final, f"field {field} missing in {final!r}")
+
+
+def test_isready_and_stop_during_infinite():
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4 e7e5", "go infinite")
+    e.silent(0.3, "^bestmove")
+    t0 = e.send("isready")
+    _, t1 = e.expect_at("^readyok$", 1.0)
+    check(t1 - t0 < 0.2 * SLOW, f"readyok after {t1 - t0:.3f} s")
+    e.silent(0.2, "^bestmove")
+    t0 = e.send("stop")
+    infos = []
+    m = e.expect(r"^bestmove (\S+)", 1.0, infos)
+    check(e.last_stamp - t0 < 0.2 * SLOW, f"bestmove {e.last_stamp - t0:.3f} s after stop")
+    check(MOVE_RE.match(m.group(1)), f"bestmove {m.group(1)}")
+    check(any(" pv " in l for l in infos), "no info with pv before bestmove")
+    e.silent(0.3, "^bestmove")  # exactly one
+    e.ready()
+
+
+def test_infinite_holds_bestmove_when_mated():
+    e = Engine()
+    e.uci()
+    e.send(f"position fen {MATED}", "go infinite")
+    e.silent(0.4, "^bestmove")
+    e.send("stop")
+    move, _ = bestmove(e, 1.0)
+    check(move == "0000", f"bestmove {move} in a mated position")
+
+
+def test_no_legal_move():
+    e = Engine()
+    e.uci()
+    for fen in (MATED, STALEMATE):
+        e.send(f"position fen {fen}", "go depth 3")
+        infos = []
+        move, _ = bestmove(e, 2.0, infos)
+        check(move == "0000", f"bestmove {move} with no legal move")
+        check(any(" score " in l for l in infos), "no score before bestmove 0000")
+
+
+def test_mate_scores_and_go_mate():
+    e = Engine()
+    e.uci()
+    fen, mate = MATE_IN_ONE
+    e.send(f"position fen {fen}", "go mate 1")
+    infos = []
+    move, _ = bestmove(e, 3.0, infos)
+    check(move == mate, f"go mate 1 played {move}")
+    check(" score mate 1 " in [l for l in infos if " score " in l][-1], f"final score: {infos[-1]!r}")
+
+
+def test_late_stop_does_not_kill_next_go():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go depth 1")
+    bestmove(e, 2.0)
+    # A stop for the finished search, then a new search: it must run to its depth.
+    e.send("stop", "go depth 4")
+    infos = []
+    bestmove(e, 5.0, infos)
+    check(any(l.startswith("info depth 4 ") for l in infos), f"search cut short: {infos[-2:]}")
+    e.silent(0.2, "^bestmove")
+
+
+def test_stop_when_idle_prints_nothing():
+    e = Engine()
+    e.uci()
+    e.send("stop", "ponderhit")
+    e.silent(0.2)
+    e.ready()
+
+
+def test_one_bestmove_per_go_depth():
+    e = Engine()
+    e.uci()
+    e.send("position startpos")
+    for depth in (1, 2, 3):
+        e.send(f"go depth {depth}")
+        bestmove(e, 3.0)
+    e.silent(0.3, "^bestmove")
+
+
+def test_searchmoves():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go depth 3 searchmoves a2a3 h2h3")
+    move, _ = bestmove(e, 3.0)
+    check(move in ("a2a3", "h2h3"), f"bestmove {move} outside searchmoves")
+    e.send("go searchmoves g1f3 depth 2")
+    move, _ = bestmove(e, 3.0)
+    check(move == "g1f3", f"bestmove {move}, only g1f3 allowed")
+
+
+def test_go_nodes_terminates():
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4", "go nodes 5000")
+    move, _ = bestmove(e, 3.0)
+    check(MOVE_RE.match(move), f"bestmove {move}")
+
+
+def test_ponder_hit():
+    e = Engine()
+    e.uci()
+    e.send("setoption name Ponder value true", "position startpos moves e2e4 e7e5", "go depth 3")
+    move, ponder = bestmove(e, 3.0)
+    check(ponder is not None, "no ponder move after bestmove")
+    e.send(f"position startpos moves e2e4 e7e5 {move} {ponder}", "go ponder wtime 5000 btime 5000")
+    e.silent(0.4, "^bestmove")  # finished or not: held until ponderhit
+    t0 = e.send("ponderhit")
+    m, t1 = e.expect_at(r"^bestmove (\S+)", 3.0)
+    check(t1 - t0 < 2.6 * SLOW, f"bestmove {t1 - t0:.2f} s after ponderhit, budget 2.5 s")
+    check(MOVE_RE.match(m.group(1)), f"bestmove {m.group(1)}")
+    e.silent(0.2, "^bestmove")
+
+
+def test_ponder_hit_after_search_finished():
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6", "go ponder depth 2")
+    e.silent(0.5, "^bestmove")
+    t0 = e.send("ponderhit")
+    _, t1 = e.expect_at(r"^bestmove \S+", 1.0)
+    check(t1 - t0 < 0.1 * SLOW, f"held bestmove sent {t1 - t0:.3f} s after ponderhit")
+
+
+def test_ponder_miss():
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6", "go ponder wtime 60000 btime 60000")
+    e.silent(0.3, "^bestmove")
+    e.send("stop")
+    bestmove(e, 1.0)  # the GUI throws it away
+    e.send("position startpos moves e2e4 e7e5 g1f3 g8f6", "isready")
+    e.expect("^readyok$")
+    e.send("go wtime 2000 btime 2000")
+    move, _ = bestmove(e, 2.0)
+    check(MOVE_RE.match(move), f"bestmove {move}")
+    e.silent(0.2, "^bestmove")
+
+
+def test_ucinewgame_during_search():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go infinite")
+    e.silent(0.2, "^bestmove")
+    e.send("ucinewgame")
+    bestmove(e, 1.0)  # the search still owes its bestmove
+    e.ready()
+    e.send("position startpos", "go depth 5")
+    move, _ = bestmove(e, 5.0)
+    check(move == "e2e4", f"after ucinewgame bestmove {move}")
+
+
+def test_go_while_searching_settles_first():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go infinite")
+    e.silent(0.2, "^bestmove")
+    e.send("go depth 2")
+    bestmove(e, 1.0)
+    bestmove(e, 2.0)
+    e.silent(0.2, "^bestmove")
+
+
+def test_setoption_forms():
+    e = Engine()
+    e.uci()
+    e.send("setoption name move overhead value 100", "setoption name STYLE value tech-modern",
+           "setoption name Clear Hash", "setoption name E1 Checks in Quiescence value true",
+           "setoption name Hash value 32", "setoption name Threads value 1")
+    check(not [l for l in e.drain(0.2) if l.startswith("info string")], "a valid setoption was refused")
+    e.send("position startpos moves e2e4", "go depth 3")
+    move, _ = bestmove(e, 5.0)
+    check(MOVE_RE.match(move), f"bestmove {move}")
+    e.send("setoption name Style value TECH-1971", "position startpos", "go depth 5")
+    move, _ = bestmove(e, 5.0)
+    check(move == "e2e4", f"TECH-1971 again: bestmove {move}")
+
+
+def test_dual_protocol_uci_wins():
+    e = Engine()
+    e.send("xboard")
+    e.silent(0.1)  # xboard alone prints nothing
+    e.send("uci")
+    lines = []
+    e.expect("^uciok$", 2.0, lines)
+    check(not [l for l in lines if l.startswith("feature")], "CECP features printed in UCI mode")
+    e.ready()
+
+
+def test_crlf_and_tabs():
+    e = Engine()
+    e.send(b"uci\r\n")
+    e.expect("^uciok$")
+    e.send(b"position\tstartpos \t moves\te2e4\r\n", b"  go\tdepth 1  \r\n")
+    move, _ = bestmove(e, 2.0)
+    check(move[1] in "76", f"bestmove {move} is not Black's")
+
+
+def test_long_move_list():
+    e = Engine()
+    e.uci()
+    shuffle = "g1f3 g8f6 f3g1 f6g8 " * 80  # 320 plies
+    e.send("position startpos moves " + shuffle + "e2e4", "go depth 2")
+    move, _ = bestmove(e, 3.0)
+    check(move[1] in "87", f"bestmove {move} is not Black's")
+
+
+def test_debug_and_register():
+    e = Engine()
+    e.uci()
+    e.send("debug on", "register later", "position startpos", "go wtime 1000 btime 1000")
+    e.expect("^info string plan:", 1.0)
+    bestmove(e, 1.5)
+    e.send("debug off")
+    e.ready()
+
+
+def test_quit_mid_search():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go infinite")
+    e.silent(0.3, "^bestmove")
+    rc, seconds = e.quit()
+    check(rc == 0, f"exit status {rc}")
+    check(seconds < 0.1 * SLOW, f"exit took {seconds:.3f} s")
+
+
+def test_end_of_input_exits():
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go infinite")
+    time.sleep(0.1)
+    e.proc.stdin.close()
+    rc = e.proc.wait(timeout=1.0 * SLOW)
+    check(rc == 0, f"exit status {rc} at end of input")
+
+
+def test_only_move_positions():
+    e = Engine()
+    e.uci()
+    for fen, only in (ONLY_MOVE_WHITE, ONLY_MOVE_BLACK):
+        e.send(f"position fen {fen}", "go wtime 1000 btime 1000")
+        move, _ = bestmove(e, 1.0)
+        check(move == only, f"bestmove {move}, the only move is {only}")
