@@ -4,18 +4,20 @@
 #include "attack.h"
 #include "makemove.h"
 
-/* The queen-line step that leads from one square to another within 7 steps, or 0.
- * Only called for pinned men, so a loop is cheap enough. */
-static int direction_of(int delta)
-{
-    if (delta == 0) return 0;
-    static const int steps[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
-    for (int i = 0; i < 8; i++) {
-        int step = steps[i];
-        if (delta % step == 0 && delta / step > 0 && delta / step <= 7) return step;
-    }
-    return 0;
-}
+/* QUEEN_STEP[delta + 77]: the queen-line step s with delta = k*s for some k in 1..7, or 0
+ * (77 = h8 - a1, the largest distance between two playing squares). */
+static const int8_t QUEEN_STEP[155] = {
+    -11,   0,   0,   0,   0,   0,   0, -10,   0,   0,   0, -11,   0,   0,  -9,   0,   0, -10,   0,   0,
+      0,   0, -11,  -9,   0,   0,   0, -10,   0,   0,   0,   0,  -9, -11,   0,   0,   0, -10,   0,   0,
+      0,  -9,   0,   0, -11,   0,   0, -10,   0,   0,  -9,   0,   0,   0,   0, -11,   0, -10,   0,  -9,
+      0,   0,   0,   0,   0,   0, -11, -10,  -9,   0,  -1,  -1,  -1,  -1,  -1,  -1,  -1,   0,   1,   1,
+      1,   1,   1,   1,   1,   0,   9,  10,  11,   0,   0,   0,   0,   0,   0,   9,   0,  10,   0,  11,
+      0,   0,   0,   0,   9,   0,   0,  10,   0,   0,  11,   0,   0,   9,   0,   0,   0,  10,   0,   0,
+      0,  11,   9,   0,   0,   0,   0,  10,   0,   0,   0,   9,  11,   0,   0,   0,   0,  10,   0,   0,
+      9,   0,   0,  11,   0,   0,   0,  10,   0,   0,   0,   0,   0,   0,  11,
+};
+
+static inline int direction_of(int delta) { return QUEEN_STEP[delta + 77]; }
 
 void legality_prepare(const Position *pos, LegalityInfo *info)
 {
@@ -57,6 +59,24 @@ void legality_prepare(const Position *pos, LegalityInfo *info)
         }
     }
     info->in_check = check;
+}
+
+bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)
+{
+    const Color mover = !pos->side;
+    const Move m = pos->undo[pos->undo_len - 1].move;
+    const Square king = pos->plist[mover][0];
+    if (mover_was_in_check || move_to(m) == king || move_is_en_passant(m)) return king_attacked(pos, mover);
+    /* Otherwise only a line through the vacated square can have opened onto the king. */
+    int step = direction_of(move_from(m) - king);
+    if (!step) return false;
+    Square t = king + step;
+    while (pos->board[t] == EMPTY) t += step;
+    Piece p = pos->board[t];
+    if (p == OFFBOARD || piece_color(p) == mover) return false;
+    PieceType type = piece_type(p);
+    bool diagonal = step == 9 || step == -9 || step == 11 || step == -11;
+    return type == QUEEN || type == (diagonal ? BISHOP : ROOK);
 }
 
 bool legality_check(Position *pos, const LegalityInfo *info, Move m)

@@ -19,4 +19,9 @@ void legality_prepare(const Position *pos, LegalityInfo *info);
  * for the rare cases (in check, en passant). */
 bool legality_check(Position *pos, const LegalityInfo *info, Move m);
 
+/* After a pseudo-legal move (the last one on the undo stack): can the side to move now capture
+ * the mover's king? Exactly king_attacked(pos, mover), but only a single ray is scanned unless
+ * the mover was in check, moved its king or captured en passant. */
+bool last_move_exposed_king(const Position *pos, bool mover_was_in_check);
+
 #endif

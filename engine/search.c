@@ -3,6 +3,7 @@
  * the positional pre-sort order (§5) so that ties go to the positionally best move. */
 #include "search.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "attack.h"
 #include "clock.h"
+#include "legality.h"
 #include "makemove.h"
 #include "positional.h"
 #include "rules.h"
@@ -27,6 +29,7 @@ enum { FIFTY_MOVE_PLIES = 100 };
 struct Search {
     Position pos;                      /* the search's own copy of the root position */
     Move killers[MAX_PLY];             /* one killer per ply [C, TECH.md §4] */
+    bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
     Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
     Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
     Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
@@ -166,6 +169,17 @@ static void pv_update(Search *s, int ply, Move m)
     s->pv_length[ply] = child + 1;
 }
 
+/* King-capture legality (TECH.md §3): can the side to move capture the enemy king, i.e. was
+ * the last move illegal? The parent's check status lets most moves be cleared by one ray. */
+static inline bool previous_move_illegal(const Search *s, int ply)
+{
+    bool illegal = last_move_exposed_king(&s->pos, s->in_check[ply - 1]);
+#ifdef TECH_DEBUG
+    assert(illegal == enemy_king_capturable(&s->pos));
+#endif
+    return illegal;
+}
+
 /* E5: a repetition of an earlier position of the game or search, or the 50-move rule. */
 static bool is_draw_in_tree(const Position *pos)
 {
@@ -179,15 +193,20 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply)
     s->stats.bottom_positions++;
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. The previous move left its king en prise: refute it (king-capture legality). */
-    if (enemy_king_capturable(&s->pos)) return SCORE_ILLEGAL;
+    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
     Score stand = material_for_side_to_move(s, ply);
     if (ply >= MAX_PLY - 1) return stand;
 
     /* 2. E1: in check there is no standing pat; every evasion is searched. */
-    bool evading = s->features.checks_in_quiescence && position_in_check(&s->pos);
+    bool evading = false;
+    if (s->features.checks_in_quiescence) {
+        s->in_check[ply] = position_in_check(&s->pos);
+        evading = s->in_check[ply];
+    }
     if (!evading) {
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
+        if (!s->features.checks_in_quiescence) s->in_check[ply] = position_in_check(&s->pos);
     }
 
     /* 3. Captures (and with E6 quiet queen promotions), highest victim first. */
@@ -224,7 +243,8 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
     if (count_node_and_poll(s)) return 0;
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. King-capture legality: the previous move was illegal. */
-    if (enemy_king_capturable(&s->pos)) return SCORE_ILLEGAL;
+    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
+    s->in_check[ply] = position_in_check(&s->pos);
     if (ply >= MAX_PLY - 1) return material_for_side_to_move(s, ply);
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
@@ -278,7 +298,7 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
         }
     }
     /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
-    if (legal == 0) alpha = position_in_check(&s->pos) ? -(SCORE_MATE - ply) : SCORE_DRAW;
+    if (legal == 0) alpha = s->in_check[ply] ? -(SCORE_MATE - ply) : SCORE_DRAW;
     if (use_table) {
         Bound bound = legal == 0 ? BOUND_EXACT
                     : alpha >= beta ? BOUND_LOWER : alpha > alpha_at_entry ? BOUND_EXACT : BOUND_UPPER;
@@ -444,6 +464,7 @@ static SearchResult search_single(Search *s, const Position *root_pos, const Sea
     RootMoves root;
     root_moves_prepare(s, limits, &root);
     s->material[0] = root_material(s);
+    s->in_check[0] = position_in_check(&s->pos);
     if (root.count == 0) {
         result.score = position_in_check(&s->pos) ? -SCORE_MATE : SCORE_DRAW;
     } else {
