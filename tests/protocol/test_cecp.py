@@ -1,0 +1,287 @@
+"""test_cecp.py - CECP v2 sessions: features, game set-up, moves, errors, time controls,
+analysis, game end, quit."""
+import os
+import re
+import signal
+
+from harness import (MATE_IN_ONE, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, cecp_move, check)
+
+REQUIRED_FEATURES = ["ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0", "reuse=1",
+                     "analyze=1", "colors=0", "playother=1", "name=1", "nps=0", "debug=1", "memory=1", "smp=1",
+                     'variants="normal"']
+
+
+def cecp_engine():
+    e = Engine()
+    e.xboard()
+    return e
+
+
+def no_error_lines(lines):
+    bad = [l for l in lines if l.startswith(("Error", "Illegal", "tellusererror"))]
+    check(not bad, f"unexpected complaint: {bad}")
+
+
+def test_feature_handshake():
+    e = Engine()
+    e.send("xboard")
+    e.silent(0.1)
+    e.send("protover 2")
+    lines = []
+    e.expect("^feature .*done=1", 2.0, lines)
+    check(lines and lines[0] == "feature done=0", f"first reply {lines[:1]}")
+    text = " ".join(lines)
+    for feature in REQUIRED_FEATURES:
+        check(feature in text, f"feature {feature} missing")
+    check(re.search(r'myname="[^"]+"', text), "myname missing")
+    options = [l for l in lines if l.startswith("feature option=")]
+    check(any('"Style -combo' in l and "*TECH-1971" in l for l in options), f"Style option: {options}")
+    check(any('"Depth -spin 5 1 30"' in l for l in options), "Depth option")
+    check(any('"Clear Hash -button"' in l for l in options), "Clear Hash button")
+    e.send("accepted ping", "rejected pause")
+    e.ping(1)
+
+
+def test_new_go_plays_e2e4():
+    e = cecp_engine()
+    e.send("new", "post", "go")
+    lines = []
+    move = cecp_move(e, 10.0, lines)
+    check(move == "e2e4", f"move {move}, expected e2e4")
+    thinking = [l for l in lines if re.match(r"^\d+ -?\d+ \d+ \d+ ", l)]
+    check(thinking, f"no thinking output with post: {lines}")
+    no_error_lines(lines)
+
+
+def test_usermove_reply_nc6():
+    e = cecp_engine()
+    e.send("new", "force", "usermove e2e4", "usermove e7e5", "g1f3", "go")
+    lines = []
+    move = cecp_move(e, 10.0, lines)
+    check(move == "b8c6", f"move {move}, expected b8c6")
+    no_error_lines(lines)
+
+
+def test_engine_answers_as_black():
+    e = cecp_engine()
+    e.send("new", "level 0 1 0", "time 6000", "otim 6000", "usermove d2d4")
+    move = cecp_move(e, 3.0)
+    check(MOVE_RE.match(move) and move[1] in "78", f"black move {move}")
+    e.send("time 5900", "otim 5900", "usermove c2c4")
+    move = cecp_move(e, 3.0)
+    check(move[1] in "78", f"second black move {move}")
+
+
+def test_illegal_and_unknown():
+    e = cecp_engine()
+    e.send("new", "force")
+    for bad in ("usermove e2e5", "usermove e7e5", "usermove xyz", "e1e2", "Nf6", "e9e4x"):
+        e.send(bad)
+        word = bad.split()[-1]
+        e.expect(rf"^Illegal move \([^)]+\): {word}$", 1.0)
+    for bad in ("foo", "edit", "nps 1000", "level x", "sd banana", "time soon", "option Depth=abc",
+                "option Nope=1", "variant suicide", "usermove", "pause"):
+        e.send(bad)
+        m = e.expect(r"^Error \(([^)]*)\): ", 1.0)
+        check("llegal" not in m.group(0), f"'llegal' in an Error line: {m.group(0)}")
+    e.send("go")
+    move = cecp_move(e, 10.0)
+    check(move == "e2e4", f"state changed: move {move}")
+
+
+def test_illegal_move_replies_sent_for_each():
+    e = cecp_engine()
+    e.send("new", "force", "usermove e2e5", "e7e5", "Nf6", "usermove e1e2")
+    for _ in range(4):
+        e.expect("^Illegal move", 1.0)
+
+
+def test_setboard_and_bad_setboard():
+    e = cecp_engine()
+    fen, only = ONLY_MOVE_WHITE
+    e.send("new", "force", f"setboard {fen}", "go")
+    check(cecp_move(e, 2.0) == only, "only move from setboard")
+    e.send("force", "setboard garbage fen")
+    e.expect("^tellusererror ", 1.0)
+    e.send("usermove a1b2")
+    e.expect(r"^Illegal move \(no valid position\): a1b2$", 1.0)
+    e.send(f"setboard {ONLY_MOVE_BLACK[0]}", "go")
+    check(cecp_move(e, 2.0) == ONLY_MOVE_BLACK[1], "setboard after a bad one")
+
+
+def test_undo_and_remove():
+    e = cecp_engine()
+    fen, only = ONLY_MOVE_WHITE
+    e.send("new", "force", f"setboard {fen}", f"usermove {only}", "undo", "go")
+    check(cecp_move(e, 2.0) == only, "undo did not restore the position")
+    e.send("force", "new", "force", "e2e4", "e7e5", "g1f3", "b8c6", "remove", "go")
+    check(cecp_move(e, 10.0) == "g1f3", "remove did not take back two plies")
+    e.send("force", "new", "undo")
+    m = e.expect(r"^Error \(([^)]*)\): undo", 1.0)
+    check("llegal" not in m.group(0), m.group(0))
+
+
+def test_ping_idle_and_after_move():
+    e = cecp_engine()
+    e.ping(5)
+    e.send("new", "st 1", "go", "ping 7")
+    lines = []
+    e.expect("^pong 7$", 3.0, lines)
+    check(any(l.startswith("move ") for l in lines), f"pong 7 came before the move: {lines}")
+    e.ping(8, 0.2)
+
+
+def test_move_now():
+    e = cecp_engine()
+    e.send("new", "st 30", "go")
+    e.silent(0.3, "^move")
+    t0 = e.send("?")
+    _, t1 = e.expect_at(r"^move \S+$", 1.0)
+    check(t1 - t0 < 0.2 * SLOW, f"move {t1 - t0:.3f} s after ?")
+    e.silent(0.2, "^move")
+
+
+def test_force_and_result_stop_thinking():
+    e = cecp_engine()
+    e.send("new", "st 30", "go")
+    e.silent(0.2, "^move")
+    e.send("force")
+    e.silent(0.4, "^move")
+    e.send("go")
+    e.silent(0.2, "^move")
+    e.send("result 1-0 {White resigns}")
+    e.silent(0.4, "^move")
+    e.ping(3)
+
+
+def test_level_forms():
+    e = cecp_engine()
+    cases = [("level 40 5 0", 30000, 5.0), ("level 0 2:30 12", 15000, 5.0), ("level 0 0:02 0.05", 200, 1.0),
+             ("level 0 1 0", 6000, 3.0), ("level 0 0:05 1.5", 40, 0.4), ("level 1 0.5 0", 3000, 1.6)]
+    for level, centis, budget in cases:
+        e.send("new", level, f"time {centis}", f"otim {centis}", "usermove e2e4")
+        lines = []
+        t0 = e.last_send = e.send("ping 1")
+        e.expect("^pong 1$", budget + 1.0, lines)
+        no_error_lines(lines)
+        moves = [l for l in lines if l.startswith("move ")]
+        check(len(moves) == 1, f"{level}: moves {moves}")
+        check(e.last_stamp - t0 <= min(budget, centis / 100) * SLOW, f"{level}: {e.last_stamp - t0:.2f} s")
+
+
+def test_st_and_sd():
+    e = cecp_engine()
+    e.send("new", "st 0.3", "go")
+    _, t = e.expect_at(r"^move \S+$", 2.0)
+    e.send("new", "st 1", "sd 2", "post", "go")
+    lines = []
+    cecp_move(e, 2.0, lines)
+    plies = [int(l.split()[0]) for l in lines if re.match(r"^\d+ -?\d+ \d+ \d+ ", l)]
+    check(plies and max(plies) <= 2, f"sd 2 exceeded: {plies}")
+    e.send("new", "sd 3", "st 1", "go")  # `new` clears sd; st stays
+    cecp_move(e, 3.0)
+
+
+def test_mate_announced_and_scored():
+    e = cecp_engine()
+    fen, mate = MATE_IN_ONE
+    e.send("new", "force", f"setboard {fen}", "post", "sd 3", "go")
+    lines = []
+    move = cecp_move(e, 3.0, lines)
+    check(move == mate, f"move {move}")
+    check(any(re.match(r"^\d+ 100001 ", l) for l in lines), f"no 100001 mate score: {lines}")
+    e.expect(r"^1-0 \{White mates\}$", 1.0)
+
+
+def test_opponent_mates():
+    e = cecp_engine()
+    e.send("new", "force", "f2f3", "e7e5", "g2g4", "playother", "d8h4")
+    e.expect(r"^0-1 \{Black mates\}$", 1.0)
+    e.silent(0.3, "^move")
+
+
+def test_fifty_move_claim():
+    e = cecp_engine()
+    e.send("new", "force", "setboard 7r/8/3k4/8/8/3K4/8/R7 w - - 99 80", "sd 2", "go")
+    cecp_move(e, 3.0)
+    e.expect(r"^1/2-1/2 \{Draw by 50-move rule\}$", 1.0)
+
+
+def test_draw_offers():
+    e = cecp_engine()
+    e.send("new", "draw")
+    e.silent(0.2, "offer draw")  # the start position is not drawn
+    e.send("force", "setboard 8/8/3k4/8/8/3K4/8/8 w - - 0 1", "draw")
+    e.expect("^offer draw$", 1.0)
+
+
+def test_analyze_mode():
+    e = cecp_engine()
+    e.send("new", "post", "analyze")
+    e.expect(r"^\d+ -?\d+ \d+ \d+ ", 2.0)
+    e.send(".")
+    e.expect(r"^stat01: \d+ \d+ \d+ \d+ 20 ", 1.0)
+    e.send("usermove e2e4")
+    e.expect(r"^\d+ -?\d+ \d+ \d+ ", 2.0)
+    e.send("undo", "e2e4", "e7e5", ".")
+    e.expect(r"^stat01: ", 1.0)
+    e.send("exit")
+    lines = e.silent(0.3, "^(move|Error|Illegal)")
+    e.ping(2)
+    check(not [l for l in lines if l.startswith("move")], "a move in analyze mode")
+    e.send("go")
+    move = cecp_move(e, 10.0)
+    check(move == "g1f3", f"after exit TECH plays on from the analysed position: {move}")
+
+
+def test_options_memory_cores():
+    e = cecp_engine()
+    e.send("option Depth=3", "option Style=TECH-modern", "option Clear Hash", "option Move Overhead=20",
+           "option E5 Draw Detection=1", "memory 32", "cores 2", "computer", "name Opponent", "rating 2000 1800",
+           "random", "ics -", "egtpath syzygy /tmp", "variant normal", "bk", "hint", "hard", "easy", "post", "nopost")
+    lines = e.silent(0.3)
+    no_error_lines(lines)
+    e.send("new", "go")
+    check(MOVE_RE.match(cecp_move(e, 5.0)), "move after options")
+
+
+def test_white_black_and_playother():
+    e = cecp_engine()
+    e.send("new", "force", "e2e4", "playother", "e7e5")
+    move = cecp_move(e, 5.0)
+    check(move[1] in "12", f"playother: engine should play White, got {move}")
+    e.send("new", "force", "black", "go")
+    move = cecp_move(e, 5.0)
+    check(move[1] in "78", f"after `black` TECH moves for Black: {move}")
+
+
+def test_sigint_ignored():
+    e = cecp_engine()
+    e.send("new", "st 5", "go")
+    e.silent(0.1, "^move")
+    os.kill(e.proc.pid, signal.SIGINT)
+    os.kill(e.proc.pid, signal.SIGTERM)
+    e.send("?")
+    e.expect(r"^move \S+$", 1.0)
+    e.ping(4)
+
+
+def test_quit_while_thinking():
+    e = cecp_engine()
+    e.send("new", "st 30", "go")
+    e.silent(0.3, "^move")
+    rc, seconds = e.quit()
+    check(rc == 0, f"exit status {rc}")
+    check(seconds < 0.1 * SLOW, f"exit took {seconds:.3f} s")
+
+
+def test_bad_input_keeps_state():
+    e = cecp_engine()
+    fen, only = ONLY_MOVE_WHITE
+    e.send("new", "force", f"setboard {fen}")
+    e.send("x" * 100_000, os.urandom(2048).replace(b"\n", b" ") + b"\n", b"\x00\xff\r\n", "level", "st", "sd",
+           "time", "ping notanumber")
+    e.drain(0.3)
+    check(e.alive(), "engine died")
+    e.send("go")
+    check(cecp_move(e, 2.0) == only, "state changed by bad input")

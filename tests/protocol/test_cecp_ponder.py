@@ -1,0 +1,103 @@
+"""test_cecp_ponder.py - CECP pondering after `hard` (TECH.md §8): guess, hit, miss, and the
+commands that must leave a consistent state while TECH ponders."""
+from harness import MOVE_RE, SLOW, Engine, cecp_move, check
+
+
+def pondering_engine(extra=()):
+    """TECH plays Black, has answered 1.e4 and ponders; returns (engine, its move, its guess)."""
+    e = Engine()
+    e.xboard()
+    e.send("new", "hard", "level 0 1 0", *extra, "time 6000", "otim 6000", "usermove e2e4")
+    move = cecp_move(e, 3.0)
+    e.send("hint")
+    guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+    check(MOVE_RE.match(guess), f"hint {guess}")
+    return e, move, guess
+
+
+def other_move(guess):
+    for candidate in ("d2d4", "g1f3", "b1c3", "a2a3"):
+        if candidate != guess:
+            return candidate
+    return "h2h3"
+
+
+def test_ponder_hit():
+    e, _, guess = pondering_engine()
+    e.silent(0.3, "^move")  # no move on the opponent's behalf
+    t0 = e.send("time 5900", "otim 5800", f"usermove {guess}")
+    lines = []
+    _, t1 = e.expect_at(r"^move \S+$", 3.0, lines)
+    check(any(l.startswith("# ponder hit") for l in lines), f"no ponder hit reported: {lines}")
+    check(t1 - t0 < 2.0 * SLOW, f"move {t1 - t0:.2f} s after the hit")
+    e.silent(0.3, "^move")  # exactly one move
+
+
+def test_ponder_hit_after_ponder_search_finished():
+    e, _, guess = pondering_engine(("sd 2",))
+    e.silent(0.4, "^move")
+    t0 = e.send(f"usermove {guess}")
+    _, t1 = e.expect_at(r"^move \S+$", 1.0)
+    check(t1 - t0 < 0.1 * SLOW, f"finished ponder search answered after {t1 - t0:.3f} s")
+
+
+def test_ponder_miss():
+    e, _, guess = pondering_engine()
+    e.send("time 5900", "otim 5800", f"usermove {other_move(guess)}")
+    lines = []
+    move = cecp_move(e, 3.0, lines)
+    check(any(l.startswith("# ponder miss") for l in lines), f"no ponder miss reported: {lines}")
+    check(MOVE_RE.match(move), f"move {move}")
+    e.silent(0.3, "^move")
+
+
+def test_ping_while_pondering_is_immediate():
+    e, _, _ = pondering_engine()
+    t0 = e.send("ping 42")
+    _, t1 = e.expect_at("^pong 42$", 1.0)
+    check(t1 - t0 < 0.2 * SLOW, f"pong after {t1 - t0:.3f} s")
+
+
+def test_force_undo_go_while_pondering():
+    e, _, _ = pondering_engine()
+    e.send("force")
+    e.silent(0.3, "^move")
+    e.send("undo", "undo", "usermove d2d4", "go")  # back to the start; 1.d4 and TECH to move
+    move = cecp_move(e, 3.0)
+    check(move[1] in "78", f"move {move} after undo")
+    e.silent(0.3, "^move")
+
+
+def test_move_now_and_new_while_pondering():
+    e, _, guess = pondering_engine()
+    e.send("?")
+    e.silent(0.3, "^move")  # `?` while pondering: stop pondering, no move
+    e.send(f"usermove {guess}")
+    move = cecp_move(e, 3.0)
+    check(move[1] in "78", f"move {move}")
+    e.send("new")
+    e.silent(0.3, "^move")
+    e.send("go")
+    check(cecp_move(e, 3.0) == "e2e4", "after new TECH plays 1.e4 as White")
+
+
+def test_easy_stops_pondering():
+    e, _, guess = pondering_engine()
+    e.send("easy")
+    e.silent(0.2)
+    e.send(f"usermove {guess}")
+    lines = []
+    cecp_move(e, 3.0, lines)
+    check(not any(l.startswith("# ponder") for l in lines), f"pondered after easy: {lines}")
+    e.ping(1)
+
+
+def test_ponder_thinking_shows_guess_first():
+    e = Engine()
+    e.xboard()
+    e.send("new", "hard", "post", "sd 4", "usermove e2e4")
+    cecp_move(e, 3.0)
+    m = e.expect(r"^\d+ -?\d+ \d+ \d+ (\S+)", 2.0)
+    e.send("hint")
+    guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+    check(m.group(1) == guess, f"pondering PV starts with {m.group(1)}, guess {guess}")
