@@ -26,6 +26,7 @@ typedef struct {
     int depth;
     uint64_t nodes;
     int first;
+    int classify;                   /* > 0: print each problem's solution depth up to this */
     bool modern;
 } EpdOptions;
 
@@ -42,7 +43,10 @@ typedef struct {
 static int usage(const char *program)
 {
     fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N] [--first K] [--style modern]"
-                    " [--depths FILE]\n", program);
+                    " [--depths FILE] [--classify MAXDEPTH]\n"
+                    "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
+                    "  depth at which the search plays a bm move (`?` if not found within --time S\n"
+                    "  per problem, default 60), for use as a --depths file\n", program);
     return 2;
 }
 
@@ -59,6 +63,7 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         else if (strcmp(arg, "--depth") == 0) options->depth = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--nodes") == 0) options->nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--first") == 0) options->first = (int)strtol(value, &end, 10);
+        else if (strcmp(arg, "--classify") == 0) options->classify = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
         else if (strcmp(arg, "--style") == 0) {
             if (strcmp(value, "modern") == 0 || strcmp(value, "TECH-modern") == 0) options->modern = true;
@@ -67,8 +72,10 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         } else return false;
         if (!end || *end) return false;
     }
-    if (options->depth < 0 || options->depth > SEARCH_DEPTH_MAX || options->seconds < 0 || options->first < 0) return false;
-    if (!options->seconds && !options->depth && !options->nodes) options->seconds = 1.0;
+    if (options->depth < 0 || options->depth > SEARCH_DEPTH_MAX || options->seconds < 0 || options->first < 0
+        || options->classify < 0 || options->classify > SEARCH_DEPTH_MAX)
+        return false;
+    if (!options->seconds && !options->depth && !options->nodes) options->seconds = options->classify ? 60.0 : 1.0;
     return true;
 }
 
@@ -134,6 +141,24 @@ static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_
     }
 }
 
+/* The smallest fixed depth (1..max) whose search plays a solution; 0 if no depth up to max
+ * does, -1 if the time budget ran out first. This stands in for Berliner's "deepest non-capture of the
+ * principal variation": quiescence follows the captures, so the full-width depth that finds
+ * the key move is the ply of the deepest non-capture the solution needs. */
+static int solution_depth(Search *search, const Position *pos, const EpdRecord *record, const SearchFeatures *features,
+                          int max_depth, double seconds, SearchControl *control)
+{
+    search_control_reset(control);
+    atomic_store(&control->deadline_us, clock_now_us() + (int64_t)(seconds * 1e6));
+    for (int depth = 1; depth <= max_depth; depth++) {
+        SearchLimits limits = {.depth = depth};
+        SearchResult result = search_run(search, pos, &limits, features, control, NULL);
+        if (result.aborted) return -1;
+        if (solved(record, result.best_move)) return depth;
+    }
+    return 0;
+}
+
 int cli_epd(int argc, char **argv)
 {
     EpdOptions options;
@@ -170,6 +195,14 @@ int cli_epd(int argc, char **argv)
             fprintf(stderr, "skipped line: %s\n", error);
             continue;
         }
+        if (options.classify) {
+            int depth = solution_depth(search, pos, &record, &features, options.classify, options.seconds, &control);
+            if (depth > 0) printf("%s %d\n", record.id, depth);
+            else printf("%s %s\n", record.id, depth == 0 && options.classify >= 10 ? ">10" : "?");
+            fflush(stdout);
+            total++;
+            continue;
+        }
         SearchLimits limits = {.depth = options.depth ? options.depth : SEARCH_DEPTH_MAX};
         limits.iterate = options.depth == 0;
         limits.nodes = options.nodes;
@@ -199,10 +232,12 @@ int cli_epd(int argc, char **argv)
         if (live) fprintf(stderr, "\r[%4d] solved %4d  %s", total, good, record.id);
     }
     if (live) fprintf(stderr, "\r\033[K");
-    double seconds = (double)(clock_now_us() - start) / 1e6;
-    printf("solved %d/%d (%.1f%%), %" PRIu64 " nodes, %.1f s\n", good, total, total ? 100.0 * good / total : 0.0,
-           nodes, seconds);
-    if (depths.count) print_breakdown(problems, solved_by_depth, wac);
+    if (!options.classify) {
+        double seconds = (double)(clock_now_us() - start) / 1e6;
+        printf("solved %d/%d (%.1f%%), %" PRIu64 " nodes, %.1f s\n", good, total, total ? 100.0 * good / total : 0.0,
+               nodes, seconds);
+        if (depths.count) print_breakdown(problems, solved_by_depth, wac);
+    }
     fclose(file);
     free(depths.entries);
     free(line);
