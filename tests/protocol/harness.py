@@ -37,13 +37,18 @@ class Engine:
 
     def __init__(self, binary=None, args=()):
         self.binary = binary or os.environ["TECH_BINARY"]
+        env = dict(os.environ)
+        # ThreadSanitizer sleeps 1 s at exit by default, which would hide the exit latency.
+        if "atexit_sleep_ms" not in env.get("TSAN_OPTIONS", ""):
+            env["TSAN_OPTIONS"] = (env.get("TSAN_OPTIONS", "") + " atexit_sleep_ms=0").strip()
         self.proc = subprocess.Popen([self.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, bufsize=0)
+                                     stderr=subprocess.PIPE, bufsize=0, env=env)
         self.lines = queue.Queue()
         self.transcript = []
         self.stderr_text = []
         threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
+        self.stderr_thread.start()
 
     def _read_stdout(self):
         for raw in iter(self.proc.stdout.readline, b""):
@@ -162,6 +167,14 @@ class Engine:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self.stderr_thread.join(timeout=2.0)
+
+    def sanitizer_report(self):
+        """The first line of a sanitizer report on stderr, or None."""
+        for line in self.stderr_text:
+            if "Sanitizer" in line or "runtime error:" in line:
+                return line.strip()
+        return None
 
     def alive(self):
         return self.proc.poll() is None

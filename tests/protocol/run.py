@@ -71,6 +71,9 @@ def main():
             crashed = [e for e in engines if e.proc.returncode not in (None, 0)]
         if ok and crashed:
             ok, why = False, f"engine exited with status {crashed[0].proc.returncode}"
+        reports = [r for r in (e.sanitizer_report() for e in engines) if r]
+        if ok and reports:
+            ok, why = False, f"sanitizer: {reports[0]}"
         elapsed = time.monotonic() - t0
         if ok:
             passed += 1
