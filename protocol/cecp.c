@@ -89,24 +89,27 @@ static void cmd_new(Cecp *c)
     c->position_valid = true;
     c->sd = 0;
     c->own_ms = c->opp_ms = c->level_base_ms;
+    c->level_moves[WHITE] = c->level_moves[BLACK] = 0;
     c->hint = MOVE_NONE;
     c->have_score = false;
     if (c->analyze_mode) cecp_analyze(c);
 }
 
-/* Minutes as "m", "m:ss" or a fraction; false if unreadable. */
+/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, PROTOCOLS.md §2.2); false if
+ * unreadable. */
 static bool read_minutes(const char *text, int64_t *ms)
 {
     char *end;
     errno = 0;
     double minutes = strtod(text, &end);
     double seconds = 0;
+    if (end == text) return false;
     if (*end == ':') {
         const char *sec_text = end + 1;
         seconds = strtod(sec_text, &end);
         if (end == sec_text) return false;
     }
-    if (*end || errno || !isfinite(minutes) || minutes < 0 || seconds < 0 || minutes > 1e6) return false;
+    if (errno || !isfinite(minutes) || !isfinite(seconds) || minutes < 0 || seconds < 0 || minutes > 1e6) return false;
     *ms = (int64_t)(minutes * 60000.0 + seconds * 1000.0 + 0.5);
     return true;
 }
@@ -148,6 +151,8 @@ static void cmd_level(Cecp *c, char *cursor, const char *line)
     c->level_set = true;
     c->st_ms = 0;
     c->own_ms = c->opp_ms = base;
+    /* Mid-game, MPS counts from now. */
+    for (Color side = BLACK; side <= WHITE; side++) c->level_moves[side] = game_moves_by(&c->s->game, side);
 }
 
 /* `option NAME=VALUE` or `option NAME` (a button). */

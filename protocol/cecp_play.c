@@ -40,6 +40,13 @@ static void report(void *context, const EngineReport *r)
     text_free(&line);
 }
 
+/* TECH's moves since the time control was set. */
+static int moves_in_level(const Cecp *c)
+{
+    int moves = game_moves_by(&c->s->game, c->engine_side) - c->level_moves[c->engine_side];
+    return moves > 0 ? moves : 0;
+}
+
 /* The clock as TECH sees it for its next move (PROTOCOLS.md §2.5). */
 static void fill_time_request(const Cecp *c, TimeRequest *t)
 {
@@ -50,7 +57,7 @@ static void fill_time_request(const Cecp *c, TimeRequest *t)
         t->has_clock = true;
         t->remaining_ms = c->own_ms;
         t->increment_ms = c->level_inc_ms;
-        if (c->level_mps > 0) t->moves_to_go = c->level_mps - game_moves_by(&c->s->game, c->engine_side) % c->level_mps;
+        if (c->level_mps > 0) t->moves_to_go = c->level_mps - moves_in_level(c) % c->level_mps;
     }
     t->depth_cap = c->sd;
 }
@@ -130,7 +137,7 @@ static void charge_own_clock(Cecp *c)
     if (!c->level_set) return;
     c->own_ms -= (clock_now_us() - c->think_start_us) / 1000;
     c->own_ms += c->level_inc_ms;
-    if (c->level_mps > 0 && game_moves_by(&c->s->game, c->engine_side) % c->level_mps == 0)
+    if (c->level_mps > 0 && moves_in_level(c) % c->level_mps == 0)
         c->own_ms += c->level_base_ms;
 }
 

@@ -38,6 +38,7 @@ struct Cecp {
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
     bool level_set;
+    int level_moves[COLOR_NB];   /* moves each side had made when `level` came */
     int64_t st_ms;
     Depth sd;
     int64_t own_ms, opp_ms;

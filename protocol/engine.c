@@ -35,6 +35,7 @@ typedef struct {
     bool running;                /* a thread is working on the stage */
     bool taken;                  /* the result was collected */
     bool hit;                    /* ponder job converted by a hit */
+    bool abandoned;              /* stopped for good: skip the remaining stages */
     Position root;               /* the position given */
     Position searched;           /* where the main search runs: root, or root + predicted reply */
     SearchLimits limits;
@@ -191,6 +192,7 @@ static Stage next_stage(Engine *e, Stage done)
 {
     Job *job = &e->job;
     bool stopped = atomic_load(&e->control.stop);
+    if (job->abandoned || e->shutdown) return STAGE_DONE;
     switch (done) {
     case STAGE_PREDICT:
         if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
@@ -198,7 +200,7 @@ static Stage next_stage(Engine *e, Stage done)
     case STAGE_INSURANCE:
         return STAGE_MAIN;
     case STAGE_MAIN:
-        if (!job->want_guess || job->result.best_move == MOVE_NONE || e->shutdown) return STAGE_DONE;
+        if (!job->want_guess || job->result.best_move == MOVE_NONE) return STAGE_DONE;
         if (stopped && job->kind != JOB_MOVE && !job->hit) return STAGE_DONE; /* a ponder miss */
         /* The guess gets its own short budget, inside the move's hard limit if one is armed;
          * a stop of the main search still leaves it time to find the reply. */
@@ -301,6 +303,7 @@ void engine_destroy(Engine *e)
 static void stop_and_wait_locked(Engine *e)
 {
     if (!stage_active(e->job.stage)) return;
+    e->job.abandoned = true;
     atomic_store(&e->control.stop, true);
     while (stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
 }
@@ -328,7 +331,7 @@ unsigned engine_start(Engine *e, const EngineRequest *request)
     if (id == 0) id = ++e->last_id;
     job->id = id;
     job->kind = request->kind;
-    job->running = job->taken = job->hit = false;
+    job->running = job->taken = job->hit = job->abandoned = false;
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->limits = request->limits;

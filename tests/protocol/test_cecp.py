@@ -285,3 +285,17 @@ def test_bad_input_keeps_state():
     check(e.alive(), "engine died")
     e.send("go")
     check(cecp_move(e, 2.0) == only, "state changed by bad input")
+
+
+def test_analyze_follows_setboard_and_new():
+    e = cecp_engine()
+    fen, only = ONLY_MOVE_WHITE
+    e.send("new", "post", "force", "analyze", f"setboard {fen}")
+    e.expect(rf"^\d+ -?\d+ \d+ \d+ {only}", 2.0)
+    e.send("new")
+    e.expect(r"^1 -?\d+ \d+ \d+ ", 2.0)
+    e.send(".")
+    e.expect(r"^stat01: \d+ \d+ \d+ \d+ 20 ", 1.0)
+    e.send("exit", "force")
+    lines = e.silent(0.3, "^(move|Error|Illegal)")
+    check(not [l for l in lines if l.startswith("move")], "a move in analyze mode")

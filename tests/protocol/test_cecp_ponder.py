@@ -101,3 +101,37 @@ def test_ponder_thinking_shows_guess_first():
     e.send("hint")
     guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
     check(m.group(1) == guess, f"pondering PV starts with {m.group(1)}, guess {guess}")
+
+
+def test_self_play_with_pondering_never_flags():
+    """TECH (pondering) vs TECH through CECP at 2 s + 0.05 s: every move inside the clock, both
+    sides accept every move, the pondering side reports hits or misses."""
+    white, black = Engine(), Engine()
+    for e, extra in ((white, "hard"), (black, "easy")):
+        e.xboard()
+        e.send("new", "level 0 0:02 0.05", extra)
+    clocks = [2000.0, 2000.0]  # ms: White, Black
+    engines = [white, black]
+    last = None
+    ended = False
+    for ply in range(24):
+        side = ply % 2
+        mover, other = engines[side], engines[1 - side]
+        mover.send(f"time {int(clocks[side] / 10)}", f"otim {int(clocks[1 - side] / 10)}")
+        t0 = mover.send("go" if ply == 0 else f"usermove {last}")
+        lines = []
+        m = mover.expect(r"^(move (\S+)|1-0|0-1|1/2-1/2)", 3.0, lines)
+        check(not [l for l in lines if l.startswith(("Illegal", "Error"))], f"ply {ply}: {lines}")
+        if not m.group(2):
+            ended = True
+            break
+        used = (mover.last_stamp - t0) * 1000
+        check(used < clocks[side], f"ply {ply}: {used:.0f} ms used with {clocks[side]:.0f} ms left")
+        clocks[side] += 50 - used
+        last = m.group(2)
+    check(ended or ply == 23, "game loop")
+    white.send("ping 99")
+    lines = []
+    white.expect("^pong 99$", 3.0, lines)
+    events = [l for l in white.transcript if l.startswith("<< # ponder")]
+    check(events, "the pondering side never resolved a ponder")

@@ -322,3 +322,24 @@ def test_only_move_positions():
         e.send(f"position fen {fen}", "go wtime 1000 btime 1000")
         move, _ = bestmove(e, 1.0)
         check(move == only, f"bestmove {move}, the only move is {only}")
+
+
+def test_modern_profile_threads_and_hash():
+    e = Engine()
+    e.uci()
+    e.send("setoption name Style value TECH-modern", "setoption name Threads value 2",
+           "setoption name Hash value 4", "isready")
+    e.expect("^readyok$", 2.0)
+    e.send("position startpos moves e2e4 e7e5 g1f3", "go depth 5")
+    infos = []
+    move, _ = bestmove(e, 10.0, infos)
+    check(MOVE_RE.match(move), f"bestmove {move}")
+    full = [int(l.split(" hashfull ")[1].split()[0]) for l in infos if " hashfull " in l]
+    check(full and max(full) > 0, f"hashfull stays 0 with the table on: {full}")
+    e.send("go infinite")
+    e.silent(0.3, "^bestmove")
+    e.send("setoption name Hash value 8", "setoption name Clear Hash", "stop")
+    e.expect("^info string Clear Hash ignored", 1.0)
+    bestmove(e, 1.0)
+    e.send("setoption name Clear Hash", "ucinewgame", "isready")
+    e.expect("^readyok$", 2.0)

@@ -114,3 +114,57 @@ def test_fast_game_never_flags():
             break
         moves.append(m.group(1))
     check(len(moves) >= 10, f"game ended early: {moves}")
+
+
+def test_self_play_with_ponder_cycle():
+    """cutechess's ponder cycle: after `bestmove X ponder Y` the GUI sends `go ponder` on X Y,
+    then `ponderhit` on a hit or `stop` + a fresh `go` on a miss. Every move inside the clock."""
+    white, black = Engine(), Engine()
+    for e in (white, black):
+        e.uci()
+        e.send("setoption name Ponder value true", "ucinewgame", "isready")
+        e.expect("^readyok$")
+    clocks = [2000.0, 2000.0]
+    moves = []
+    pondering = None  # White's predicted Black move while it ponders
+    hits = misses = 0
+
+    def position():
+        return "position startpos moves " + " ".join(moves) if moves else "position startpos"
+
+    def go_line():
+        return f"go wtime {int(clocks[0])} btime {int(clocks[1])} winc 50 binc 50"
+
+    for ply in range(24):
+        side = ply % 2
+        if side == 0:
+            if pondering is not None and moves[-1] == pondering:
+                t0 = white.send("ponderhit")
+                hits += 1
+            else:
+                if pondering is not None:
+                    white.send("stop")
+                    bestmove(white, 1.0)  # thrown away
+                    misses += 1
+                white.send(position())
+                t0 = white.send(go_line())
+            m = white.expect(r"^bestmove (\S+)(?: ponder (\S+))?$", 3.0)
+            stamp = white.last_stamp
+        else:
+            black.send(position())
+            t0 = black.send(go_line())
+            m = black.expect(r"^bestmove (\S+)(?: ponder (\S+))?$", 3.0)
+            stamp = black.last_stamp
+        used = (stamp - t0) * 1000
+        check(used < clocks[side], f"ply {ply}: {used:.0f} ms used with {clocks[side]:.0f} ms left")
+        clocks[side] += 50 - used
+        if m.group(1) == "0000":
+            break
+        moves.append(m.group(1))
+        if side == 0:
+            pondering = m.group(2)
+            if pondering:
+                white.send(position() + " " + pondering, go_line().replace("go ", "go ponder ", 1))
+    white.send("stop")
+    white.drain(0.2)
+    check(hits + misses > 0, "White never pondered")
