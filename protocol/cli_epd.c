@@ -12,8 +12,10 @@
 #include "epd.h"
 #include "notation.h"
 #include "search.h"
+#include "tt.h"
 
 enum { LINE_MAX_EPD = 4096, DEPTH_COLUMNS = 11 }; /* depths 1..10 and ">10" (Table V-4) */
+enum { EPD_TABLE_MB = 64 };                       /* table size for the modern profile */
 
 /* Berliner (1974) Table V-4, first 200 WAC problems at 5 min each (TECH.md §9, R-high). */
 static const int TABLE_V4_PROBLEMS[DEPTH_COLUMNS] = {2, 10, 33, 42, 28, 31, 15, 10, 9, 5, 11};
@@ -178,8 +180,14 @@ int cli_epd(int argc, char **argv)
     char *line = malloc(LINE_MAX_EPD);
     if (!search || !pos || !line) return 1;
     SearchFeatures features;
-    if (options.modern) search_features_modern(&features);
-    else search_features_faithful(&features);
+    TranspositionTable *table = NULL;
+    if (options.modern) {
+        search_features_modern(&features);
+        table = tt_create(EPD_TABLE_MB);
+        if (table) search_set_table(search, table);
+    } else {
+        search_features_faithful(&features);
+    }
     SearchControl control;
     bool live = isatty(STDERR_FILENO);
 
@@ -243,5 +251,6 @@ int cli_epd(int argc, char **argv)
     free(line);
     free(pos);
     search_destroy(search);
+    tt_destroy(table);
     return 0;
 }
