@@ -81,13 +81,13 @@ static void deliver(Uci *u, const EngineResult *r)
     } else {
         SearchInfo info;
         if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
-            info = r->info;
+            info = r->info; /* the line that chose the move, at the depth it came from */
         } else {
             memset(&info, 0, sizeof info);
             info.pv[0] = r->best_move;
             info.pv_length = 1;
+            info.depth = r->depth > 0 ? r->depth : 1;
         }
-        info.depth = r->depth > 0 ? r->depth : 1;
         info.score = r->score;
         if (r->nodes > info.nodes) info.nodes = r->nodes;
         print_info(&info, r->elapsed_us / 1000, r->hashfull);
