@@ -66,6 +66,8 @@ static void error_reply(const char *reason, const char *command)
 {
     char safe[ECHO_MAX];
     text_printable(command, safe, sizeof safe);
+    /* Even an echoed "Illegal" would read as a move rejection. */
+    for (char *p = safe; (p = strstr(p, "llegal")); p += 2) p[2] = '*';
     io_printf("Error (%s): %s", reason, safe);
 }
 
@@ -233,16 +235,29 @@ static void cmd_status(Cecp *c)
               c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move);
 }
 
-/* Whether an unknown first word is meant as a move (coordinate or SAN), not a command. */
+static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* Whether an unknown first word has the shape of a move, coordinate ("e2e4", "e7e8q") or SAN
+ * ("Nbd7", "exd5", "e8=Q+", "O-O"), so that it gets `Illegal move` rather than `Error`. */
 static bool looks_like_move(const char *word)
 {
+    char text[16];
     size_t n = strlen(word);
-    if (n < 2 || n > 8) return false;
-    if (!strncmp(word, "O-O", 3) || !strncmp(word, "0-0", 3)) return true;
-    if (!strchr("KQRBNabcdefgh", word[0])) return false;
-    for (const char *p = word; *p; p++)
-        if (*p >= '1' && *p <= '8') return true;
-    return false;
+    if (n < 2 || n >= sizeof text) return false;
+    memcpy(text, word, n + 1);
+    while (n > 0 && strchr("+#!?", text[n - 1])) text[--n] = '\0';
+    if (!strcmp(text, "O-O") || !strcmp(text, "O-O-O") || !strcmp(text, "0-0") || !strcmp(text, "0-0-0")) return true;
+    if (n >= 2 && strchr("QRBNqrbn", text[n - 1]) && (is_rank(text[n - 2]) || text[n - 2] == '=')) {
+        n -= text[n - 2] == '=' ? 2 : 1; /* promotion piece */
+    }
+    if (n < 2 || !is_file(text[n - 2]) || !is_rank(text[n - 1])) return false;
+    size_t i = 0, prefix = n - 2;
+    if (i < prefix && strchr("KQRBN", text[i])) i++;
+    if (i < prefix && is_file(text[i])) i++;
+    if (i < prefix && is_rank(text[i])) i++;
+    if (i < prefix && (text[i] == 'x' || text[i] == '-')) i++;
+    return i == prefix;
 }
 
 static void cmd_side(Cecp *c, Color side)

@@ -18,6 +18,7 @@ struct Uci {
     Session *s;
     unsigned search_id;          /* the search that owes a bestmove; 0 = none */
     bool hold;                   /* infinite or ponder: no bestmove before stop/ponderhit */
+    bool infinite;               /* `go infinite`: held until stop even after a ponderhit */
     bool pondering;              /* `go ponder` not hit yet */
     bool hit;                    /* this search was a ponder search that was hit */
     bool finished;               /* the search is over; its result waits in `result` */
@@ -102,7 +103,7 @@ static void deliver(Uci *u, const EngineResult *r)
     /* A ponder search that was never hit does not count as one of TECH's moves. */
     if (r->kind != JOB_PONDER || u->hit) session_record(u->s, &u->plan, r);
     u->search_id = 0;
-    u->hold = u->pondering = u->hit = u->finished = false;
+    u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
 }
 
 /* `stop`, or a command that needs the search gone: one bestmove now. */
@@ -136,7 +137,7 @@ void uci_leave(Uci *u)
 {
     if (u->search_id) engine_abandon(u->s->engine, u->search_id);
     u->search_id = 0;
-    u->hold = u->pondering = u->hit = u->finished = false;
+    u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
 }
 
 static void say(const char *format, const char *detail)
@@ -310,6 +311,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
                   u->plan.iterate ? " iterating" : "", (long long)u->plan.hard_ms, (long long)u->plan.avail_ms,
                   u->plan.insurance ? " insurance" : "");
     u->hold = ponder || infinite;
+    u->infinite = infinite;
     u->pondering = ponder;
     u->hit = u->finished = false;
 }
@@ -319,12 +321,13 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
 static void cmd_ponderhit(Uci *u, int64_t read_us)
 {
     if (!u->search_id || !u->pondering) return;
-    u->pondering = u->hold = false;
+    u->pondering = false;
+    u->hold = u->infinite;
     u->hit = true;
     engine_ponderhit(u->s->engine, u->search_id, read_us, 0);
     engine_count_ponder(u->s->engine, true);
     session_report_ponder(u->s, "ponder hit");
-    if (u->finished) deliver(u, &u->result);
+    if (u->finished && !u->hold) deliver(u, &u->result);
 }
 
 bool uci_handle(Uci *u, char *line, int64_t read_us)

@@ -75,11 +75,11 @@ def test_engine_answers_as_black():
 def test_illegal_and_unknown():
     e = cecp_engine()
     e.send("new", "force")
-    for bad in ("usermove e2e5", "usermove e7e5", "usermove xyz", "e1e2", "Nf6", "e9e4x"):
+    for bad in ("usermove e2e5", "usermove e7e5", "usermove xyz", "e1e2", "Nf6", "e2e4q", "O-O"):
         e.send(bad)
         word = bad.split()[-1]
         e.expect(rf"^Illegal move \([^)]+\): {word}$", 1.0)
-    for bad in ("foo", "edit", "nps 1000", "level x", "sd banana", "time soon", "option Depth=abc",
+    for bad in ("foo", "hint2", "e9", "edit", "nps 1000", "level x", "sd banana", "time soon", "option Depth=abc",
                 "option Nope=1", "variant suicide", "usermove", "pause"):
         e.send(bad)
         m = e.expect(r"^Error \(([^)]*)\): ", 1.0)
