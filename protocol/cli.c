@@ -1,7 +1,6 @@
 /* cli.c - `tech perft|divide|...`: tools run from the shell, printing to stdout. */
 #include "cli.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,12 +9,8 @@
 #include "cli_bench.h"
 #include "cli_epd.h"
 #include "cli_presort.h"
-#include "clock.h"
 #include "fen.h"
-#include "notation.h"
-#include "perft.h"
-
-enum { PERFT_DEPTH_MAX = 15 };
+#include "perft_report.h"
 
 /* Join argv[first..argc-1] with spaces: the FEN may come as one argument or as six. */
 static void join_args(int argc, char **argv, int first, char *buf, size_t size)
@@ -53,29 +48,14 @@ static bool parse_depth_and_position(int argc, char **argv, int *depth, Position
     return true;
 }
 
-static void print_total(uint64_t nodes, int64_t elapsed_us)
-{
-    double seconds = (double)elapsed_us / 1e6;
-    printf("\nNodes searched: %" PRIu64 "\n", nodes);
-    printf("Time: %.3f s, %.0f nodes/second\n", seconds, seconds > 0 ? (double)nodes / seconds : 0.0);
-}
-
-static void print_divide_line(void *ctx, Move m, uint64_t nodes)
-{
-    (void)ctx;
-    char text[MOVE_TEXT_MAX];
-    move_to_uci(m, text);
-    printf("%s: %" PRIu64 "\n", text, nodes);
-}
+static void print_line(const char *line) { printf("%s\n", line); }
 
 static int run_perft(int argc, char **argv, bool divide)
 {
     static Position pos;
     int depth;
     if (!parse_depth_and_position(argc, argv, &depth, &pos)) return 2;
-    int64_t start = clock_now_us();
-    uint64_t nodes = divide ? perft_divide(&pos, depth, print_divide_line, NULL) : perft(&pos, depth);
-    print_total(nodes, clock_now_us() - start);
+    perft_report(&pos, depth, divide, print_line);
     return 0;
 }
 

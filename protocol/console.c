@@ -10,10 +10,8 @@
 #include "cli.h"
 #include "clock.h"
 #include "notation.h"
-#include "perft.h"
+#include "perft_report.h"
 
-/* Deepest perft the console runs (the same bound as `tech perft`). */
-enum { CONSOLE_PERFT_MAX = 15 };
 
 struct Console {
     Session *s;
@@ -121,29 +119,14 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
     c->search_id = session_search(c->s, &request, &c->plan);
 }
 
-static void print_divide_line(void *context, Move m, uint64_t nodes)
-{
-    (void)context;
-    char text[MOVE_TEXT_MAX];
-    move_to_uci(m, text);
-    io_printf("%s: %" PRIu64, text, nodes);
-}
-
 static void cmd_perft(Console *c, char *cursor, bool divide)
 {
     long depth;
-    if (!read_count(token_next(&cursor), 1, CONSOLE_PERFT_MAX, &depth)) {
-        io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", CONSOLE_PERFT_MAX);
+    if (!read_count(token_next(&cursor), 1, PERFT_DEPTH_MAX, &depth)) {
+        io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
-    Position *pos = malloc(sizeof *pos);
-    if (!pos) return;
-    position_copy(pos, &c->s->game.pos);
-    int64_t start = clock_now_us();
-    uint64_t nodes = divide ? perft_divide(pos, (int)depth, print_divide_line, NULL) : perft(pos, (int)depth);
-    int64_t us = clock_now_us() - start;
-    io_printf("Nodes searched: %" PRIu64 " (%.3f s)", nodes, us / 1e6);
-    free(pos);
+    perft_report(&c->s->game.pos, (int)depth, divide, io_write_line);
 }
 
 static void cmd_bench(char *cursor)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "notation.h"
+#include "perft_report.h"
 
 /* [C] PROTOCOLS.md §1.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
@@ -251,6 +252,20 @@ static void go_number(char **cursor, const char *key, long long min, long long *
 }
 
 /* `go` with any subset of its arguments, in any order. */
+/* `go perft D`: divide of the current position, as `tech divide` prints it. */
+static void go_perft(Uci *u, char *cursor)
+{
+    char *end, *word = token_next(&cursor);
+    long depth = word ? strtol(word, &end, 10) : 0;
+    if (!word || *end || depth < 1 || depth > PERFT_DEPTH_MAX) {
+        char detail[64];
+        snprintf(detail, sizeof detail, "'%.20s' is not a whole number from 1 to %d", word ? word : "", PERFT_DEPTH_MAX);
+        say("go perft: depth %s", detail);
+        return;
+    }
+    perft_report(&u->s->game.pos, (int)depth, true, io_write_line);
+}
+
 static void cmd_go(Uci *u, char *cursor, int64_t read_us)
 {
     stop_search(u); /* a GUI should not, but a previous search still owes its bestmove */
@@ -259,6 +274,10 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     bool ponder = false, infinite = false, white_clock = false, black_clock = false;
     long long wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0, depth = 0, nodes = 0, mate = 0, movetime = 0;
     char *word = token_next(&cursor);
+    if (word && strcmp(word, "perft") == 0) {
+        go_perft(u, cursor);
+        return;
+    }
     while (word) {
         char *next = NULL;
         if (strcmp(word, "searchmoves") == 0) {

@@ -1,5 +1,7 @@
 """test_console.py - a person at the terminal: help, board, perft, positions, searches, bench,
 then a protocol taking over."""
+import re
+
 from harness import ONLY_MOVE_WHITE, Engine, check
 
 
@@ -21,7 +23,9 @@ def test_perft_and_divide():
     e.send("moves e4 e7e5", "divide 1")
     lines = []
     m = e.expect(r"^Nodes searched: (\d+)", 2.0, lines)
-    check(m.group(1) == "29" and len([l for l in lines if ":" in l]) == 29, f"divide 1 after 1.e4 e5: {lines}")
+    moves = [l for l in lines if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: \d+$", l)]
+    check(m.group(1) == "29" and len(moves) == 29, f"divide 1 after 1.e4 e5: {lines}")
+    e.expect(r"^Time: ", 1.0)
     e.send("perft 99", "perft")
     e.expect("^usage: perft", 1.0)
     e.expect("^usage: perft", 1.0)

@@ -1,6 +1,7 @@
 """test_uci_input.py - bad UCI input: the engine answers with `info string`, stays alive and keeps
 its state (checked by searching a position whose only legal move is known)."""
 import os
+import re
 
 from harness import MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, Engine, bestmove, check
 
@@ -140,3 +141,16 @@ def test_line_without_final_newline():
     e.proc.stdin.close()
     e.expect("^readyok$", 1.0)
     check(e.proc.wait(timeout=2.0) == 0, "exit status at end of input")
+
+
+def test_go_perft():
+    """`go perft D` answers like `tech divide D`: a line per root move, then the total."""
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4", "go perft 2")
+    lines = []
+    m = e.expect(r"^Nodes searched: (\d+)", 5.0, lines)
+    moves = [l for l in lines if re.match(r"^[a-h][1-8][a-h][1-8][qrbn]?: \d+$", l)]
+    check(m.group(1) == "600" and len(moves) == 20, f"go perft 2 after 1.e4: {lines}")
+    e.send("go perft 0")
+    e.expect(r"^info string go perft: depth", 1.0)

@@ -1,0 +1,14 @@
+/* perft_report.h - perft and divide as every front end prints them (shell, console, UCI). */
+#ifndef TECH_PERFT_REPORT_H
+#define TECH_PERFT_REPORT_H
+
+#include "board.h"
+
+/* Deepest perft any front end runs. */
+enum { PERFT_DEPTH_MAX = 15 };
+
+/* Run perft (or divide: a `e2e4: 20` line per root move first) on a copy of pos and emit
+ * the lines, ending with `Nodes searched: N` and the time and speed, Stockfish's form. */
+void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)(const char *line));
+
+#endif
