@@ -14,16 +14,11 @@
 
 static const char piece_letters[] = " PNBRQK";
 
-/* The suffix SAN must carry after m: "#" for mate, "+" for check, "" otherwise. */
+/* The suffix SAN must carry after m, from the rules module's verdict: "#" mate, "+" check. */
 static const char *expected_suffix(Position *pos, Move m)
 {
     make_move(pos, m);
-    const char *suffix = "";
-    if (position_in_check(pos)) {
-        MoveList replies;
-        generate_legal(pos, &replies);
-        suffix = replies.count ? "+" : "#";
-    }
+    const char *suffix = game_status(pos) == STATUS_CHECKMATE ? "#" : position_in_check(pos) ? "+" : "";
     unmake_move(pos);
     return suffix;
 }
