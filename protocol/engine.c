@@ -137,6 +137,7 @@ static void run_main(Engine *e, Search *search)
     r->depth = main.depth;
     r->aborted = main.aborted;
     r->nodes = main.stats.nodes;
+    r->stats = main.stats;
     r->hashfull = hashfull(e);
     /* TECH.md §7: nothing completed -> the insurance move. */
     if (!result_complete(&main) && job->insurance && job->insurance_result.best_move != MOVE_NONE) {

@@ -65,6 +65,7 @@ typedef struct {
     SearchInfo info;
     int hashfull;                /* permille of the table in use at the end */
     uint64_t nodes;              /* all searches of the job */
+    SearchStats stats;           /* tree statistics of the main search (TECH.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
 } EngineResult;
 

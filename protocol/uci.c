@@ -3,6 +3,7 @@
 #include "uci.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +94,14 @@ static void deliver(Uci *u, const EngineResult *r)
         info.score = r->score;
         if (r->nodes > info.nodes) info.nodes = r->nodes;
         print_info(&info, r->elapsed_us / 1000, r->hashfull);
+        if (u->debug) {
+            /* TECH.md §9 tree statistics of the main search. */
+            const SearchStats *st = &r->stats;
+            io_printf("info string stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64
+                      " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
+                      r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations,
+                      st->makes, st->cpu_us / 1000, st->wall_us / 1000);
+        }
         move_to_uci(r->best_move, best);
         if (r->ponder_move != MOVE_NONE) {
             move_to_uci(r->ponder_move, ponder);

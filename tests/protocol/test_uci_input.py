@@ -154,3 +154,15 @@ def test_go_perft():
     check(m.group(1) == "600" and len(moves) == 20, f"go perft 2 after 1.e4: {lines}")
     e.send("go perft 0")
     e.expect(r"^info string go perft: depth", 1.0)
+
+
+def test_debug_prints_tree_statistics():
+    """With `debug on` every search ends with TECH.md §9's statistics as an info string."""
+    e = Engine()
+    e.uci()
+    e.send("debug on", "position startpos", "go depth 4")
+    m = e.expect(r"^info string stats depth (\d+) nodes (\d+) nbp (\d+) full-generations (\d+)"
+                 r" capture-generations (\d+) makes (\d+)", 5.0)
+    depth, nodes, nbp, full, captures, makes = (int(x) for x in m.groups())
+    check(depth == 4 and nodes > nbp > 0 and full > 0 and captures > 0 and makes > 0, f"stats: {m.group(0)}")
+    e.expect(r"^bestmove ", 5.0)
