@@ -8,10 +8,6 @@
 
 const Score piece_value[PIECE_TYPE_NB] = {0, 100, 330, 330, 500, 900, 15000};
 
-const int knight_offsets[8] = {-21, -19, -12, -8, 8, 12, 19, 21};
-const int bishop_offsets[4] = {-11, -9, 9, 11};
-const int rook_offsets[4] = {-10, -1, 1, 10};
-const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 
 const char START_FEN[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -44,11 +44,12 @@ extern const Score piece_value[PIECE_TYPE_NB];
 /* Non-king material per side in the initial array: 8*100 + 4*330 + 2*500 + 900 (TECH.md §4, "kk20"). */
 enum { START_MATERIAL = 4020 };
 
-/* Knight, bishop, rook and king/queen offsets on the 10x12 board (TECH.md §2). */
-extern const int knight_offsets[8];
-extern const int bishop_offsets[4];
-extern const int rook_offsets[4];
-extern const int king_offsets[8];
+/* Knight, bishop, rook and king/queen offsets on the 10x12 board (TECH.md §2). Defined here,
+ * not in a .c file, so that every generator loop sees them as constants. */
+static const int knight_offsets[8] = {-21, -19, -12, -8, 8, 12, 19, 21};
+static const int bishop_offsets[4] = {-11, -9, 9, 11};
+static const int rook_offsets[4] = {-10, -1, 1, 10};
+static const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 
 /* Start position in FEN. */
 extern const char START_FEN[];

@@ -79,7 +79,7 @@ bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)
     return type == QUEEN || type == (diagonal ? BISHOP : ROOK);
 }
 
-bool legality_check(Position *pos, const LegalityInfo *info, Move m)
+bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m)
 {
     const Square from = move_from(m), to = move_to(m);
     if (info->in_check || move_is_en_passant(m)) {

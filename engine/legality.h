@@ -15,9 +15,17 @@ typedef struct {
 
 /* Scan the side to move's king rays for check and pins. */
 void legality_prepare(const Position *pos, LegalityInfo *info);
-/* True if the pseudo-legal move m leaves the mover's king safe. Uses make/unmake only
- * for the rare cases (in check, en passant). */
-bool legality_check(Position *pos, const LegalityInfo *info, Move m);
+/* The full test behind legality_check(): check evasions, en passant, king moves, pins. */
+bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m);
+
+/* True if the pseudo-legal move m leaves the mover's king safe. Most moves (not in check, no
+ * pin, not the king, not e.p.) are cleared inline; make/unmake only for the rare cases. */
+static inline bool legality_check(Position *pos, const LegalityInfo *info, Move m)
+{
+    if (!info->in_check && info->pinned_count == 0 && move_from(m) != info->king && !move_is_en_passant(m))
+        return true;
+    return legality_check_slow(pos, info, m);
+}
 
 /* After a pseudo-legal move (the last one on the undo stack): can the side to move now capture
  * the mover's king? Exactly king_attacked(pos, mover), but only a single ray is scanned unless

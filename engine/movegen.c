@@ -27,8 +27,8 @@ static const PieceMoves piece_moves[PIECE_TYPE_NB] = {
  * the end. The want_* flags are constants in each specialised copy of generate_kind(). */
 typedef struct {
     Move *captures;
-    int n_captures;
-    int n_quiets;
+    long n_captures; /* long, not int: a store of a Move cannot alias the counters */
+    long n_quiets;
     bool want_captures;
     bool want_quiets;
     bool want_promotions; /* quiet promotions (GEN_NOISY and GEN_ALL) */
@@ -128,12 +128,12 @@ static void generate_castling(const Position *pos, Sink *sink)
 }
 
 /* Stable insertion sort of the captures by victim class, highest first. */
-static void sort_captures(Move *moves, int n)
+static void sort_captures(Move *moves, long n)
 {
-    for (int i = 1; i < n; i++) {
+    for (long i = 1; i < n; i++) {
         Move m = moves[i];
         int key = victim_class[move_captured(m)];
-        int j = i - 1;
+        long j = i - 1;
         while (j >= 0 && victim_class[move_captured(moves[j])] < key) {
             moves[j + 1] = moves[j];
             j--;
@@ -155,15 +155,21 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
     const Color us = pos->side;
     for (int i = 0; i < pos->plist_len[us]; i++) {
         Square from = pos->plist[us][i];
-        PieceType type = piece_type(pos->board[from]);
-        if (type == PAWN) generate_pawn(pos, &sink, from);
-        else generate_piece(pos, &sink, from, type);
+        /* One case per type so that each inlined copy works on constant offset tables. */
+        switch (piece_type(pos->board[from])) {
+        case PAWN: generate_pawn(pos, &sink, from); break;
+        case KNIGHT: generate_piece(pos, &sink, from, KNIGHT); break;
+        case BISHOP: generate_piece(pos, &sink, from, BISHOP); break;
+        case ROOK: generate_piece(pos, &sink, from, ROOK); break;
+        case QUEEN: generate_piece(pos, &sink, from, QUEEN); break;
+        default: generate_piece(pos, &sink, from, KING); break;
+        }
     }
     if (sink.want_quiets && pos->castling) generate_castling(pos, &sink);
 
     sort_captures(sink.captures, sink.n_captures);
     memcpy(list->moves + sink.n_captures, sink.quiets, (size_t)sink.n_quiets * sizeof(Move));
-    list->count = sink.n_captures + sink.n_quiets;
+    list->count = (int)(sink.n_captures + sink.n_quiets);
 }
 
 void generate_moves(const Position *pos, GenKind kind, MoveList *list)
