@@ -2,23 +2,14 @@
 #include "epd.h"
 
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
 #include "fen.h"
 #include "notation.h"
 
 enum { EPD_LINE_MAX = 1024 };
-
-static bool fail(char *error, size_t size, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error, size, format, args);
-    va_end(args);
-    return false;
-}
 
 /* Skip blanks and return the next token (copied into buf), advancing *p. */
 static bool next_token(const char **p, char *buf, size_t size)
@@ -42,7 +33,7 @@ static bool read_moves(const char **p, Position *pos, Move *moves, int *count, c
     while (next_token(p, token, sizeof token)) {
         char why[FEN_ERROR_MAX];
         Move m = move_parse(pos, token, why, sizeof why);
-        if (m == MOVE_NONE) return fail(error, size, "move '%s': %s", token, why);
+        if (m == MOVE_NONE) return error_set(error, size, "move '%s': %s", token, why);
         if (*count < EPD_MOVES_MAX) moves[(*count)++] = m;
     }
     return true;
@@ -54,11 +45,11 @@ bool epd_parse(const char *line, Position *pos, EpdRecord *record, char *error, 
     const char *p = line;
     char fields[4][EPD_LINE_MAX / 4];
     for (int i = 0; i < 4; i++)
-        if (!next_token(&p, fields[i], sizeof fields[i])) return fail(error, size, "fewer than 4 position fields");
+        if (!next_token(&p, fields[i], sizeof fields[i])) return error_set(error, size, "fewer than 4 position fields");
     char fen[EPD_LINE_MAX + 16];
     snprintf(fen, sizeof fen, "%s %s %s %s 0 1", fields[0], fields[1], fields[2], fields[3]);
     char why[FEN_ERROR_MAX];
-    if (!fen_read(pos, fen, why, sizeof why)) return fail(error, size, "bad position: %s", why);
+    if (!fen_read(pos, fen, why, sizeof why)) return error_set(error, size, "bad position: %s", why);
 
     /* Operations: opcode operands... ; */
     char opcode[EPD_ID_MAX];
@@ -73,7 +64,7 @@ bool epd_parse(const char *line, Position *pos, EpdRecord *record, char *error, 
             if (*p == '"') {
                 start = ++p;
                 end = strchr(p, '"');
-                if (!end) return fail(error, size, "unterminated id string");
+                if (!end) return error_set(error, size, "unterminated id string");
                 p = end + 1;
             } else {
                 while (*p && *p != ';') p++;

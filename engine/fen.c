@@ -3,25 +3,14 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "attack.h"
 
 enum { FEN_FIELDS = 6, FIELD_MAX = 96, COUNTER_MAX = 100000 };
-
-static bool fail(char *error, size_t size, const char *format, ...)
-{
-    if (error && size) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error, size, format, args);
-        va_end(args);
-    }
-    return false;
-}
 
 /* Split on runs of blanks into at most FEN_FIELDS+1 fields; returns the number found. */
 static int split_fields(const char *text, char fields[FEN_FIELDS + 1][FIELD_MAX], bool *too_long)
@@ -67,23 +56,23 @@ static bool read_placement(Position *pos, const char *field, char *error, size_t
     for (const char *p = field; *p; p++) {
         char ch = *p;
         if (ch == '/') {
-            if (file != 8) return fail(error, size, "rank %d has %d squares, not 8", rank + 1, file);
-            if (--rank < 0) return fail(error, size, "more than 8 ranks in the board field");
+            if (file != 8) return error_set(error, size, "rank %d has %d squares, not 8", rank + 1, file);
+            if (--rank < 0) return error_set(error, size, "more than 8 ranks in the board field");
             file = 0;
         } else if (ch >= '1' && ch <= '8') {
             file += ch - '0';
-            if (file > 8) return fail(error, size, "rank %d has more than 8 squares", rank + 1);
+            if (file > 8) return error_set(error, size, "rank %d has more than 8 squares", rank + 1);
         } else {
             PieceType type = piece_from_letter(ch);
-            if (type == EMPTY) return fail(error, size, "bad piece letter '%c' in the board field", ch);
-            if (file >= 8) return fail(error, size, "rank %d has more than 8 squares", rank + 1);
+            if (type == EMPTY) return error_set(error, size, "bad piece letter '%c' in the board field", ch);
+            if (file >= 8) return error_set(error, size, "rank %d has more than 8 squares", rank + 1);
             Color c = isupper((unsigned char)ch) ? WHITE : BLACK;
             pos->board[square_make(file, rank)] = (int8_t)piece_make(c, type);
             file++;
         }
     }
-    if (rank != 0) return fail(error, size, "the board field has %d ranks, not 8", 8 - rank);
-    if (file != 8) return fail(error, size, "rank 1 has %d squares, not 8", file);
+    if (rank != 0) return error_set(error, size, "the board field has %d ranks, not 8", 8 - rank);
+    if (file != 8) return error_set(error, size, "rank 1 has %d squares, not 8", file);
     return true;
 }
 
@@ -101,13 +90,13 @@ static bool check_men(const Position *pos, char *error, size_t size)
             if (piece_type(p) == PAWN) {
                 pawns[c]++;
                 if (rank == 0 || rank == 7)
-                    return fail(error, size, "%s pawn on rank %d", names[c], rank + 1);
+                    return error_set(error, size, "%s pawn on rank %d", names[c], rank + 1);
             }
         }
     for (Color c = BLACK; c <= WHITE; c++) {
-        if (kings[c] != 1) return fail(error, size, "%s has %d kings, not exactly one", names[c], kings[c]);
-        if (pawns[c] > 8) return fail(error, size, "%s has %d pawns, more than 8", names[c], pawns[c]);
-        if (men[c] > PIECE_LIST_MAX) return fail(error, size, "%s has %d men, more than 16", names[c], men[c]);
+        if (kings[c] != 1) return error_set(error, size, "%s has %d kings, not exactly one", names[c], kings[c]);
+        if (pawns[c] > 8) return error_set(error, size, "%s has %d pawns, more than 8", names[c], pawns[c]);
+        if (men[c] > PIECE_LIST_MAX) return error_set(error, size, "%s has %d men, more than 16", names[c], men[c]);
     }
     return true;
 }
@@ -124,14 +113,14 @@ static bool read_castling(Position *pos, const char *field, char *error, size_t 
         case 'Q': right = CASTLE_WQ; king = SQ_E1; rook = SQ_A1; break;
         case 'k': right = CASTLE_BK; king = SQ_E8; rook = SQ_H8; break;
         case 'q': right = CASTLE_BQ; king = SQ_E8; rook = SQ_A8; break;
-        default: return fail(error, size, "bad castling letter '%c'", *p);
+        default: return error_set(error, size, "bad castling letter '%c'", *p);
         }
-        if (pos->castling & right) return fail(error, size, "castling letter '%c' repeated", *p);
+        if (pos->castling & right) return error_set(error, size, "castling letter '%c' repeated", *p);
         Color c = right & (CASTLE_WK | CASTLE_WQ) ? WHITE : BLACK;
         if (pos->board[king] != piece_make(c, KING))
-            return fail(error, size, "castling right '%c' but the king is not on its home square", *p);
+            return error_set(error, size, "castling right '%c' but the king is not on its home square", *p);
         if (pos->board[rook] != piece_make(c, ROOK))
-            return fail(error, size, "castling right '%c' but the rook is not on its home square", *p);
+            return error_set(error, size, "castling right '%c' but the rook is not on its home square", *p);
         pos->castling |= (uint8_t)right;
     }
     return true;
@@ -142,19 +131,19 @@ static bool read_en_passant(Position *pos, const char *field, char *error, size_
     pos->en_passant = SQ_NONE;
     if (strcmp(field, "-") == 0) return true;
     if (strlen(field) != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-        return fail(error, size, "bad en-passant square '%s'", field);
+        return error_set(error, size, "bad en-passant square '%s'", field);
     int file = field[0] - 'a', rank = field[1] - '1';
     /* The side to move captures: the square lies on rank 6 (White to move) or rank 3. */
     int expected_rank = pos->side == WHITE ? 5 : 2;
     if (rank != expected_rank)
-        return fail(error, size, "impossible en-passant square %s: must be on rank %d", field, expected_rank + 1);
+        return error_set(error, size, "impossible en-passant square %s: must be on rank %d", field, expected_rank + 1);
     Square ep = square_make(file, rank);
     int forward = pos->side == WHITE ? -10 : 10; /* direction the enemy pawn moved */
     Piece enemy_pawn = piece_make(!pos->side, PAWN);
     if (pos->board[ep + forward] != enemy_pawn)
-        return fail(error, size, "impossible en-passant square %s: no pawn just moved past it", field);
+        return error_set(error, size, "impossible en-passant square %s: no pawn just moved past it", field);
     if (pos->board[ep] != EMPTY || pos->board[ep - forward] != EMPTY)
-        return fail(error, size, "impossible en-passant square %s: the pawn's path is not empty", field);
+        return error_set(error, size, "impossible en-passant square %s: the pawn's path is not empty", field);
     pos->en_passant = ep;
     return true;
 }
@@ -162,11 +151,11 @@ static bool read_en_passant(Position *pos, const char *field, char *error, size_
 static bool read_counter(const char *field, const char *name, int min, int *out, char *error, size_t size)
 {
     for (const char *p = field; *p; p++)
-        if (!isdigit((unsigned char)*p)) return fail(error, size, "%s '%s' is not a number", name, field);
+        if (!isdigit((unsigned char)*p)) return error_set(error, size, "%s '%s' is not a number", name, field);
     errno = 0;
     long value = strtol(field, NULL, 10);
     if (errno || value < min || value > COUNTER_MAX)
-        return fail(error, size, "%s '%s' is out of range", name, field);
+        return error_set(error, size, "%s '%s' is out of range", name, field);
     *out = (int)value;
     return true;
 }
@@ -175,28 +164,28 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
 {
     char fields[FEN_FIELDS + 1][FIELD_MAX];
     bool too_long;
-    if (!fen) return fail(error, size, "no FEN given");
+    if (!fen) return error_set(error, size, "no FEN given");
     int n = split_fields(fen, fields, &too_long);
-    if (n != FEN_FIELDS) return fail(error, size, "a FEN has 6 fields, found %d", n);
-    if (too_long) return fail(error, size, "a FEN field is too long");
+    if (n != FEN_FIELDS) return error_set(error, size, "a FEN has 6 fields, found %d", n);
+    if (too_long) return error_set(error, size, "a FEN field is too long");
 
     /* Build into a scratch position so a failure leaves *pos untouched. */
     Position *scratch = malloc(sizeof *scratch);
-    if (!scratch) return fail(error, size, "out of memory");
+    if (!scratch) return error_set(error, size, "out of memory");
     position_clear(scratch);
     bool ok = read_placement(scratch, fields[0], error, size) && check_men(scratch, error, size);
     if (ok) {
         if (strcmp(fields[1], "w") == 0) scratch->side = WHITE;
         else if (strcmp(fields[1], "b") == 0) scratch->side = BLACK;
-        else ok = fail(error, size, "side to move '%s' is not 'w' or 'b'", fields[1]);
+        else ok = error_set(error, size, "side to move '%s' is not 'w' or 'b'", fields[1]);
     }
     ok = ok && read_castling(scratch, fields[2], error, size)
         && read_en_passant(scratch, fields[3], error, size)
         && read_counter(fields[4], "halfmove clock", 0, &scratch->halfmove, error, size)
         && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
-    if (ok && !position_refresh(scratch)) ok = fail(error, size, "inconsistent men");
+    if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
     if (ok && enemy_king_capturable(scratch))
-        ok = fail(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
+        ok = error_set(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
     if (ok) position_copy(pos, scratch);
     free(scratch);
     return ok;

@@ -1,26 +1,15 @@
 /* notation.c - coordinate and SAN move text, always matched against the legal move list. */
 #include "notation.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "error.h"
 #include "attack.h"
 #include "makemove.h"
 #include "rules.h"
 
 static const char piece_letters[] = " PNBRQK";
-
-static Move fail(char *error, size_t size, const char *format, ...)
-{
-    if (error && size) {
-        va_list args;
-        va_start(args, format);
-        vsnprintf(error, size, format, args);
-        va_end(args);
-    }
-    return MOVE_NONE;
-}
 
 void square_to_text(Square sq, char *buf)
 {
@@ -66,10 +55,10 @@ Move move_from_uci(Position *pos, const char *text, char *error, size_t size)
     size_t len = strlen(text);
     Square from, to;
     if ((len != 4 && len != 5) || !parse_square(text, &from) || !parse_square(text + 2, &to))
-        return fail(error, size, "not a move in coordinate notation");
+        return error_move(error, size, "not a move in coordinate notation");
     PieceType promo = EMPTY;
     if (len == 5 && (promo = promotion_from_letter(text[4])) == EMPTY)
-        return fail(error, size, "bad promotion piece '%c'", text[4]);
+        return error_move(error, size, "bad promotion piece '%c'", text[4]);
     MoveList legal;
     generate_legal(pos, &legal);
     for (int i = 0; i < legal.count; i++) {
@@ -77,11 +66,11 @@ Move move_from_uci(Position *pos, const char *text, char *error, size_t size)
         if (move_from(m) == from && move_to(m) == to && move_promotion(m) == promo) return m;
     }
     Piece mover = pos->board[from];
-    if (mover == EMPTY) return fail(error, size, "no piece on %.2s", text);
-    if (piece_color(mover) != pos->side) return fail(error, size, "not your piece on %.2s", text);
+    if (mover == EMPTY) return error_move(error, size, "no piece on %.2s", text);
+    if (piece_color(mover) != pos->side) return error_move(error, size, "not your piece on %.2s", text);
     if (piece_type(mover) == PAWN && promo == EMPTY && (square_rank(to) == 0 || square_rank(to) == 7))
-        return fail(error, size, "promotion piece missing");
-    return fail(error, size, "illegal move");
+        return error_move(error, size, "promotion piece missing");
+    return error_move(error, size, "illegal move");
 }
 
 /* "+" if the move gives check, "#" if it mates, "" otherwise. */
@@ -149,14 +138,14 @@ static Move parse_castling(Position *pos, const char *text, char *error, size_t 
         Move m = legal.moves[i];
         if (move_is_castle(m) && (move_to(m) < move_from(m)) == long_side) return m;
     }
-    return fail(error, size, "castling is not legal here");
+    return error_move(error, size, "castling is not legal here");
 }
 
 Move move_from_san(Position *pos, const char *text, char *error, size_t size)
 {
     char san[MOVE_TEXT_MAX];
     size_t len = strlen(text);
-    if (len == 0 || len >= sizeof san) return fail(error, size, "not a move in SAN");
+    if (len == 0 || len >= sizeof san) return error_move(error, size, "not a move in SAN");
     memcpy(san, text, len + 1);
     /* Drop check/mate marks and annotations: "Nf3+", "e4!?", "Qh7#". */
     while (len && strchr("+#!?", san[len - 1])) san[--len] = '\0';
@@ -168,14 +157,14 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
     PieceType promo = EMPTY;
     if (len >= 3 && san[len - 2] == '=') {
         if ((promo = promotion_from_letter(san[len - 1])) == EMPTY)
-            return fail(error, size, "bad promotion piece '%c'", san[len - 1]);
+            return error_move(error, size, "bad promotion piece '%c'", san[len - 1]);
         san[len -= 2] = '\0';
     } else if (len >= 3 && promotion_from_letter(san[len - 1]) != EMPTY && san[len - 2] >= '1' && san[len - 2] <= '8') {
         promo = promotion_from_letter(san[len - 1]);
         san[--len] = '\0';
     }
     Square to;
-    if (len < 2 || !parse_square(san + len - 2, &to)) return fail(error, size, "not a move in SAN");
+    if (len < 2 || !parse_square(san + len - 2, &to)) return error_move(error, size, "not a move in SAN");
     len -= 2;
     bool capture_mark = len > 0 && (san[len - 1] == 'x' || san[len - 1] == ':');
     if (capture_mark) len--;
@@ -191,9 +180,9 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
     for (size_t i = start; i < len; i++) {
         if (san[i] >= 'a' && san[i] <= 'h') want_file = san[i] - 'a';
         else if (san[i] >= '1' && san[i] <= '8') want_rank = san[i] - '1';
-        else return fail(error, size, "not a move in SAN");
+        else return error_move(error, size, "not a move in SAN");
     }
-    if (len - start > 2) return fail(error, size, "not a move in SAN");
+    if (len - start > 2) return error_move(error, size, "not a move in SAN");
 
     MoveList legal;
     generate_legal(pos, &legal);
@@ -215,9 +204,9 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
         matches++;
     }
     if (matches == 1) return found;
-    if (matches > 1) return fail(error, size, "ambiguous move: %d pieces can play it", matches);
-    if (needs_promotion) return fail(error, size, "promotion piece missing");
-    return fail(error, size, "illegal move");
+    if (matches > 1) return error_move(error, size, "ambiguous move: %d pieces can play it", matches);
+    if (needs_promotion) return error_move(error, size, "promotion piece missing");
+    return error_move(error, size, "illegal move");
 }
 
 Move move_parse(Position *pos, const char *text, char *error, size_t size)
