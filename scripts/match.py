@@ -1,0 +1,1252 @@
+#!/usr/bin/env python3
+"""match.py - a small cutechess-cli: play engine-vs-engine games over pipes and judge them.
+
+Why it exists: TECH must not lose on time, play illegal moves, crash or stall under the way
+real tournament managers drive engines, and this machine has no cutechess. This runner
+speaks UCI and CECP (XBoard protocol 2) the way cutechess does (../shared/PROTOCOLS.md
+§3.1), keeps both clocks itself (monotonic, from writing the command that starts a move to
+reading the move), and checks every move and every game end with the independent referee
+in chessrules.py.
+
+usage:
+  python3 scripts/match.py \\
+      --engine cmd=./tech proto=uci name=TECH-UCI ponder option.Hash=16 \\
+      --engine cmd=./tech proto=xboard name=TECH-CECP ponder \\
+      --tc 10+0.1 --games 20 [--concurrency 1] [--pgn out.pgn] [--openings FILE] \\
+      [--random-openings PLIES [--seed S]] [--margin MS] [--ponder] [--log FILE] [--json FILE] [--quiet]
+
+--engine takes KEY=VALUE words up to the next option: cmd (the command line, shell-quoted),
+proto (uci | xboard), name, dir (working directory), option.NAME=VALUE (UCI setoption /
+CECP option), and the bare word `ponder` (UCI go ponder cycle / CECP `hard`).
+Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
+position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
+"""
+import argparse
+import datetime
+import json
+import os
+import queue
+import random
+import re
+import shlex
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chessrules as cr  # noqa: E402
+
+# Timeouts in seconds, the values cutechess uses (chessengine.cpp, xboardengine.cpp).
+START_TIMEOUT = 35.0      # uciok, or feature done=1 after done=0
+FEATURE_TIMEOUT = 8.0     # CECP features without done=0
+PING_TIMEOUT = 15.0       # isready -> readyok, ping -> pong
+STALL_TIMEOUT = 15.0      # a move after stop / ?, once the flag has fallen
+QUIT_TIMEOUT = 5.0        # exit after quit, then kill
+
+PONDER_STATS_RE = re.compile(r"ponder hits (\d+) of (\d+)")
+
+# Forfeit kinds, as the summary and the tests name them.
+FORFEIT_TIME = "time"
+FORFEIT_ILLEGAL = "illegal move"
+FORFEIT_FALSE_CLAIM = "false claim"
+FORFEIT_ILLEGAL_CLAIM = "claims a legal move illegal"
+FORFEIT_DISCONNECT = "disconnect"
+FORFEIT_STALL = "stall"
+
+
+# ---------------------------------------------------------------------------------------
+# Configuration
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class TimeControl:
+    """Base time plus increment, both in seconds (cutechess `tc=BASE+INC`)."""
+    base: float
+    inc: float
+
+    @classmethod
+    def parse(cls, text):
+        base, _, inc = text.partition("+")
+        tc = cls(float(base), float(inc or 0))
+        if tc.base <= 0 or tc.inc < 0:
+            raise ValueError(f"bad time control {text!r}")
+        return tc
+
+    def __str__(self):
+        return f"{self.base:g}+{self.inc:g}"
+
+    def cecp_level(self):
+        """`level 0 M:SS INC` as cutechess writes it (minutes, or minutes:seconds)."""
+        seconds = int(round(self.base))
+        base = f"{seconds // 60}" if seconds % 60 == 0 else f"{seconds // 60}:{seconds % 60:02d}"
+        return f"level 0 {base} {self.inc:g}"
+
+
+@dataclass
+class EngineConfig:
+    """One --engine: how to start it and how to talk to it."""
+    cmd: list
+    proto: str
+    name: str = ""
+    workdir: str = None
+    options: dict = field(default_factory=dict)
+    ponder: bool = False
+
+    @classmethod
+    def parse(cls, words):
+        kw, options, ponder = {}, {}, False
+        for word in words:
+            if word == "ponder":
+                ponder = True
+                continue
+            key, sep, value = word.partition("=")
+            if not sep:
+                raise ValueError(f"--engine: expected KEY=VALUE, got {word!r}")
+            if key.startswith("option."):
+                options[key[len("option."):]] = value
+            elif key in ("cmd", "proto", "name", "dir"):
+                kw[key] = value
+            else:
+                raise ValueError(f"--engine: unknown key {key!r}")
+        if "cmd" not in kw:
+            raise ValueError("--engine needs cmd=")
+        proto = kw.get("proto", "uci")
+        if proto not in ("uci", "xboard"):
+            raise ValueError(f"--engine: proto must be uci or xboard, not {proto!r}")
+        return cls(cmd=shlex.split(kw["cmd"]), proto=proto, name=kw.get("name", ""),
+                   workdir=kw.get("dir"), options=options, ponder=ponder)
+
+
+def name_engines(configs):
+    """Give every engine a distinct display name: the given one, else the program's name,
+    suffixed with the protocol (and a number) when two would look the same."""
+    names = [c.name or os.path.basename(c.cmd[0]) for c in configs]
+    if len(set(names)) < len(names):
+        names = [n if c.name else f"{n}-{c.proto}" for n, c in zip(names, configs)]
+    if len(set(names)) < len(names):
+        names = [f"{n}-{i + 1}" for i, n in enumerate(names)]
+    for c, n in zip(configs, names):
+        c.name = n
+
+
+# ---------------------------------------------------------------------------------------
+# Statistics
+# ---------------------------------------------------------------------------------------
+
+class EngineStats:
+    """What the summary reports about one engine, merged over games and worker threads."""
+
+    def __init__(self, name):
+        self.name = name
+        self.lock = threading.Lock()
+        self.moves = 0
+        self.time_used = 0.0          # seconds spent on its moves
+        self.time_available = 0.0     # per game: base + increment per move played
+        self.move_share_sum = 0.0     # sum over moves of elapsed / clock before the move
+        self.min_left = None          # smallest clock left after a move (s)
+        self.max_move = 0.0           # longest single move (s)
+        self.max_ping = 0.0           # slowest readyok / pong (s)
+        self.predictions = 0          # UCI: bestmove ... ponder Y followed by a reply
+        self.predicted_right = 0      # ... where the reply was Y
+        self.ponder_starts = 0        # go ponder sent (UCI)
+        self.ponderhits = 0           # ponderhit sent (UCI)
+        self.reported = [0, 0]        # engine-reported ponder hits / total, summed over processes
+        self.reported_seen = False
+        self.errors = []              # Error / Illegal move / tellusererror lines
+        self.warnings = []            # protocol oddities that are not forfeits
+        self.stalls = 0
+        self.crashes = 0
+        self.restarts = 0
+
+    def add(self, **values):
+        with self.lock:
+            for key, value in values.items():
+                setattr(self, key, getattr(self, key) + value)
+
+    def note(self, kind, text):
+        with self.lock:
+            getattr(self, kind).append(text)
+
+    def record_move(self, elapsed, clock_before, clock_after):
+        with self.lock:
+            self.moves += 1
+            self.time_used += elapsed
+            self.move_share_sum += elapsed / clock_before if clock_before > 0 else 1.0
+            self.max_move = max(self.max_move, elapsed)
+            if self.min_left is None or clock_after < self.min_left:
+                self.min_left = clock_after
+
+    def record_ping(self, latency):
+        with self.lock:
+            self.max_ping = max(self.max_ping, latency)
+
+    def as_dict(self):
+        share = self.time_used / self.time_available if self.time_available else 0.0
+        return {
+            "name": self.name, "moves": self.moves, "time_used": round(self.time_used, 3),
+            "time_available": round(self.time_available, 3), "time_share": round(share, 4),
+            "mean_move_share": round(self.move_share_sum / self.moves, 4) if self.moves else 0.0,
+            "min_left": None if self.min_left is None else round(self.min_left, 4),
+            "max_move": round(self.max_move, 4), "max_ping": round(self.max_ping, 4),
+            "predictions": self.predictions, "predicted_right": self.predicted_right,
+            "ponder_starts": self.ponder_starts, "ponderhits": self.ponderhits,
+            "reported_ponder": self.reported if self.reported_seen else None,
+            "errors": self.errors, "warnings": self.warnings, "stalls": self.stalls,
+            "crashes": self.crashes, "restarts": self.restarts,
+        }
+
+
+class DebugLog:
+    """Optional transcript of all traffic, one line per message, shared by all workers."""
+
+    def __init__(self, path):
+        self.file = open(path, "w") if path else None
+        self.lock = threading.Lock()
+        self.t0 = time.monotonic()
+
+    def write(self, who, arrow, text, when=None):
+        if self.file:
+            with self.lock:
+                self.file.write(f"{(when or time.monotonic()) - self.t0:10.4f} {who} {arrow} {text}\n")
+
+    def close(self):
+        if self.file:
+            self.file.close()
+
+
+# ---------------------------------------------------------------------------------------
+# Engine process: pipes, a reader thread, time-stamped lines
+# ---------------------------------------------------------------------------------------
+
+class EngineLost(Exception):
+    """The engine died (kind 'disconnect') or did not answer in time (kind 'stall')."""
+
+    def __init__(self, kind, detail):
+        super().__init__(f"{kind}: {detail}")
+        self.kind = kind
+        self.detail = detail
+
+
+class EngineProcess:
+    """A running engine. A thread reads stdout and stamps each line with the monotonic time
+    it was read, so move times do not depend on when the game loop gets round to it."""
+
+    def __init__(self, config, log, who):
+        self.log, self.who = log, who
+        self.proc = subprocess.Popen(config.cmd, cwd=config.workdir, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+        self.lines = queue.Queue()
+        self.stderr_lines = []
+        self.eof = False
+        threading.Thread(target=self._read_stdout, daemon=True).start()
+        self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
+        self.stderr_thread.start()
+
+    def _read_stdout(self):
+        for raw in iter(self.proc.stdout.readline, b""):
+            now = time.monotonic()
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            self.log.write(self.who, "<", line, now)
+            self.lines.put((now, line))
+        self.lines.put((time.monotonic(), None))
+
+    def _read_stderr(self):
+        for raw in iter(self.proc.stderr.readline, b""):
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            self.log.write(self.who, "!", line)
+            self.stderr_lines.append(line)
+
+    def send(self, text):
+        """Write one line; returns the monotonic time taken just before writing."""
+        now = time.monotonic()
+        self.log.write(self.who, ">", text, now)
+        try:
+            self.proc.stdin.write((text + "\n").encode())
+        except (BrokenPipeError, OSError):
+            raise EngineLost(FORFEIT_DISCONNECT, f"cannot write {text!r}: engine gone "
+                                                 f"(exit status {self.proc.poll()})") from None
+        return now
+
+    def next_line(self, deadline):
+        """The next (time, line), or None when the deadline passes first (deadline None:
+        do not wait). Raises EngineLost at end of output."""
+        if self.eof:
+            raise EngineLost(FORFEIT_DISCONNECT, self._exit_text())
+        try:
+            if deadline is None:
+                item = self.lines.get_nowait()
+            else:
+                item = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            return None
+        if item[1] is None:
+            self.eof = True
+            raise EngineLost(FORFEIT_DISCONNECT, self._exit_text())
+        return item
+
+    def _exit_text(self):
+        try:
+            status = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            status = None
+        tail = " | ".join(self.stderr_lines[-3:])
+        return f"engine output ended (exit status {status}){': ' + tail if tail else ''}"
+
+    def close(self, quit_line):
+        """Ask the engine to quit, wait, kill if it does not; returns the exit status."""
+        if self.proc.poll() is None and quit_line:
+            try:
+                self.send(quit_line)
+                self.proc.stdin.close()
+            except (EngineLost, OSError):
+                pass
+        try:
+            status = self.proc.wait(timeout=QUIT_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            status = self.proc.wait()
+        self.stderr_thread.join(timeout=1.0)
+        return status
+
+
+# ---------------------------------------------------------------------------------------
+# Protocol adapters: what is shared, then UCI and CECP
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class Reply:
+    """What an engine answered when asked to move: a move, or an event that ends the game."""
+    kind: str                 # 'move' | 'resign' | 'claim' | 'illegal-claim'
+    when: float               # monotonic time the line was read
+    text: str = ""            # the move, the claimed result, or the rejected move
+    comment: str = ""
+    ponder: str = ""          # UCI: the predicted reply
+    flagged: bool = False     # the clock ran out before it came
+
+
+class Adapter:
+    """An engine seen through its protocol. The game loop calls new_game, think,
+    opponent_moved, after_own_move and end_game; the subclasses write the protocol text.
+    Lines are read only inside pump(), which passes each to the subclass's on_line()."""
+
+    quit_line = "quit"
+
+    def __init__(self, config, stats, log, worker):
+        self.config, self.stats, self.log = config, stats, log
+        self.who = f"[{worker}] {config.name}"
+        self.proc = None
+        self.reported = None       # last (hits, total) this process printed
+        self.reply = None          # the answer to the current think()
+        self.event = None          # a Reply the engine sent unasked (resign, claim)
+        self.thinking = False
+        self.last_score = ""       # "+0.25/5" for the PGN comment
+        self.measure_ping = False  # only pings during play count (start-up allocates memory)
+
+    @property
+    def name(self):
+        return self.config.name
+
+    # --- process life ---
+
+    def ensure_running(self):
+        """Start the engine (again, after a crash or stall) and do the handshake."""
+        if self.proc is not None and self.proc.proc.poll() is None and not self.proc.eof:
+            return
+        if self.proc is not None:
+            self.retire()
+            self.stats.add(restarts=1)
+        self.proc = EngineProcess(self.config, self.log, self.who)
+        self.reset_state()
+        self.handshake()
+
+    def retire(self, quit_line=None):
+        """Close the process and keep what it reported about pondering."""
+        if self.proc is None:
+            return
+        status = self.proc.close(quit_line)
+        for line in self.proc.stderr_lines:
+            found = PONDER_STATS_RE.search(line)
+            if found:
+                self.reported = (int(found.group(1)), int(found.group(2)))
+        if self.reported:
+            with self.stats.lock:
+                self.stats.reported[0] += self.reported[0]
+                self.stats.reported[1] += self.reported[1]
+                self.stats.reported_seen = True
+        if status not in (0, None) and quit_line:
+            self.stats.note("warnings", f"exit status {status} after quit")
+        self.proc = None
+        self.reported = None
+
+    def kill(self):
+        """Throw a broken engine away; the next game starts a fresh one."""
+        if self.proc is not None:
+            self.proc.proc.kill()
+            self.retire()
+
+    def quit(self):
+        self.retire(self.quit_line)
+
+    # --- reading ---
+
+    def send(self, text):
+        return self.proc.send(text)
+
+    def pump(self, until, deadline):
+        """Handle lines until until() holds (True) or the deadline passes (False)."""
+        while not until():
+            item = self.proc.next_line(deadline)
+            if item is None:
+                return until()
+            self.dispatch(*item)
+        return True
+
+    def drain(self):
+        """Handle the lines already waiting, without blocking: claims and crashes of an
+        engine that is not on move are noticed before the game goes on."""
+        if self.proc is None:
+            return
+        try:
+            while True:
+                item = self.proc.next_line(None)
+                if item is None:
+                    return
+                self.dispatch(*item)
+        except EngineLost as lost:
+            self.event = Reply(lost.kind, time.monotonic(), comment=lost.detail)
+
+    def wait(self, until, timeout, what):
+        if not self.pump(until, time.monotonic() + timeout):
+            raise EngineLost(FORFEIT_STALL, f"no {what} within {timeout:g} s")
+
+    def dispatch(self, when, line):
+        found = PONDER_STATS_RE.search(line)
+        if found:
+            self.reported = (int(found.group(1)), int(found.group(2)))
+        self.on_line(when, line.strip())
+
+    def answer(self, reply):
+        """A move or event from the engine: the answer to think() if it is thinking."""
+        if self.thinking and self.reply is None and reply.kind == "move":
+            self.reply = reply
+        elif reply.kind == "move":
+            self.stats.note("warnings", f"move {reply.text} when not on move")
+        elif self.event is None:
+            self.event = reply
+
+    # --- moving ---
+
+    def await_reply(self, started, budget, margin):
+        """Wait for the move of the current search. When the clock (plus margin) runs out,
+        flag, tell the engine to move now, and give it STALL_TIMEOUT to do so."""
+        done = lambda: self.reply is not None or self.event is not None  # noqa: E731
+        try:
+            if not self.pump(done, started + budget + margin):
+                self.move_now()
+                if not self.pump(done, time.monotonic() + STALL_TIMEOUT):
+                    self.stats.add(stalls=1)
+                    raise EngineLost(FORFEIT_STALL, f"no move {STALL_TIMEOUT:g} s after its flag fell")
+                answer = self.reply or self.event
+                answer.flagged = True
+        finally:
+            self.thinking = False
+        answer = self.reply or self.event
+        self.reply = None
+        if answer is self.event:
+            self.event = None
+        return answer
+
+    def take_event(self):
+        event, self.event = self.event, None
+        return event
+
+    # --- to be provided by the protocol ---
+
+    def reset_state(self):
+        raise NotImplementedError
+
+    def handshake(self):
+        raise NotImplementedError
+
+    def on_line(self, when, line):
+        raise NotImplementedError
+
+    def move_now(self):
+        raise NotImplementedError
+
+
+class UciAdapter(Adapter):
+    """UCI the cutechess way: position + isready + go with both clocks; after `bestmove X
+    ponder Y`, position ... X Y + go ponder; ponderhit on a hit, stop + a fresh go on a miss."""
+
+    def reset_state(self):
+        self.uciok = False
+        self.declared = set()
+        self.pending_pings = 0
+        self.ping_sent = 0.0
+        self.outstanding_go = 0     # go commands whose bestmove has not come
+        self.pondering = False
+        self.ponder_move = None
+        self.prediction = None      # the ponder move of its last bestmove
+
+    def handshake(self):
+        self.send("uci")
+        self.wait(lambda: self.uciok, START_TIMEOUT, "uciok")
+        for name, value in self.config.options.items():
+            self.send(f"setoption name {name} value {value}")
+        self.sync()
+
+    def on_line(self, when, line):
+        words = line.split()
+        if not words:
+            return
+        if words[0] == "readyok":
+            if self.pending_pings > 0:
+                self.pending_pings -= 1
+                if self.pending_pings == 0 and self.measure_ping:
+                    self.stats.record_ping(when - self.ping_sent)
+            else:
+                self.stats.note("warnings", "readyok without isready")
+        elif words[0] == "bestmove":
+            self.on_bestmove(when, words)
+        elif words[0] == "info":
+            self.on_info(words)
+        elif words[0] == "uciok":
+            self.uciok = True
+        elif words[0] == "option" and "name" in words and "type" in words:
+            self.declared.add(" ".join(words[words.index("name") + 1:words.index("type")]).lower())
+
+    def on_bestmove(self, when, words):
+        self.outstanding_go -= 1
+        if self.outstanding_go < 0:
+            self.outstanding_go = 0
+            self.stats.note("warnings", "bestmove without go: " + " ".join(words))
+            return
+        if self.outstanding_go > 0:
+            return  # the answer to a stopped ponder search: thrown away
+        if self.pondering:
+            self.stats.note("warnings", "premature bestmove while pondering: " + " ".join(words))
+            return
+        move = words[1] if len(words) > 1 else ""
+        ponder = words[3] if len(words) > 3 and words[2] == "ponder" else ""
+        if self.thinking:
+            self.answer(Reply("move", when, move, ponder=ponder))
+
+    def on_info(self, words):
+        if "string" in words:
+            return
+        if "score" in words and "depth" in words:
+            i = words.index("score")
+            if i + 2 < len(words) and "bound" not in " ".join(words[i + 3:i + 4]):
+                kind, value = words[i + 1], words[i + 2]
+                depth = words[words.index("depth") + 1]
+                score = f"{int(value) / 100:+.2f}" if kind == "cp" else f"{'+' if int(value) > 0 else '-'}M{abs(int(value))}"
+                self.last_score = f"{score}/{depth}"
+
+    def sync(self, measure=False):
+        """isready until readyok, so the engine has done all it was told (cutechess's ping)."""
+        self.measure_ping = measure
+        self.pending_pings += 1
+        self.ping_sent = self.send("isready")
+        self.wait(lambda: self.pending_pings == 0, PING_TIMEOUT, "readyok")
+
+    def position_command(self, game, extra=()):
+        moves = game.uci_moves() + list(extra)
+        start = "startpos" if game.start.fen() == cr.START_FEN else f"fen {game.start.fen()}"
+        return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
+
+    def clock_words(self, game, own_s, opp_s, tc, turn):
+        own, opp = max(0, int(own_s * 1000)), max(0, int(opp_s * 1000))
+        wtime, btime = (own, opp) if turn == cr.WHITE else (opp, own)
+        words = f"wtime {wtime} btime {btime}"
+        if tc.inc > 0:
+            words += f" winc {int(tc.inc * 1000)} binc {int(tc.inc * 1000)}"
+        return words
+
+    def new_game(self, game, color, tc, opponent):
+        self.ensure_running()
+        self.tc = tc
+        self.send("ucinewgame")
+        if "ponder" in self.declared:
+            self.send(f"setoption name Ponder value {'true' if self.config.ponder else 'false'}")
+        elif self.config.ponder:
+            self.stats.note("warnings", "no Ponder option declared: pondering stays off (as in cutechess)")
+        self.sync()
+        self.pondering = False
+        self.prediction = None
+
+    def opponent_moved(self, game, move):
+        if self.prediction is not None:
+            self.stats.add(predictions=1, predicted_right=int(move.uci() == self.prediction))
+            self.prediction = None
+
+    def think(self, game, own_s, opp_s, margin):
+        last = game.moves[-1].uci() if game.moves else None
+        clocks = self.clock_words(game, own_s, opp_s, self.tc, game.position.turn)
+        self.reply = None
+        if self.pondering and last == self.ponder_move:
+            self.pondering = False
+            self.thinking = True
+            self.stats.add(ponderhits=1)
+            started = self.send("ponderhit")
+        elif self.pondering:
+            # A miss: stop the ponder search (its bestmove is thrown away) and search the real
+            # position at once; the clock runs from the stop, so a slow stop costs time.
+            self.pondering = False
+            self.thinking = True
+            started = self.send("stop")
+            self.send(self.position_command(game))
+            self.pending_pings += 1
+            self.ping_sent = self.send("isready")
+            self.outstanding_go += 1
+            self.send(f"go {clocks}")
+        else:
+            self.send(self.position_command(game))
+            self.sync(measure=True)
+            self.thinking = True
+            self.outstanding_go += 1
+            started = self.send(f"go {clocks}")
+        return started, self.await_reply(started, own_s, margin)
+
+    def after_own_move(self, game, own_s, opp_s, reply):
+        """Remember the prediction; ponder on it when pondering is on (cutechess: position
+        with both moves, isready, go ponder with the clocks as they will be)."""
+        if not reply.ponder or reply.ponder in ("(none)", "0000"):
+            return
+        try:
+            guess = game.position.parse_uci(reply.ponder)
+        except cr.IllegalMoveError:
+            self.stats.note("warnings", f"illegal ponder move {reply.ponder} after {game.uci_moves()[-1]}")
+            return
+        self.prediction = guess.uci()
+        if not self.config.ponder or "ponder" not in self.declared or game.outcome() is not None:
+            return
+        if len(game.position.push(guess).legal_moves()) == 0:
+            return  # the guess would end the game: nothing to ponder
+        self.send(self.position_command(game, [guess.uci()]))
+        self.pending_pings += 1
+        self.ping_sent = self.send("isready")
+        self.outstanding_go += 1
+        self.send("go ponder " + self.clock_words(game, own_s, opp_s, self.tc, cr.other(game.position.turn)))
+        self.pondering = True
+        self.ponder_move = guess.uci()
+        self.stats.add(ponder_starts=1)
+
+    def move_now(self):
+        self.send("stop")
+
+    def end_game(self, outcome):
+        """Stop any search (its bestmove is thrown away) and wait until the engine is idle."""
+        if self.pondering or self.outstanding_go:
+            self.send("stop")
+            self.pondering = False
+        self.sync()
+        if self.outstanding_go:
+            self.wait(lambda: self.outstanding_go == 0, PING_TIMEOUT, "bestmove after stop")
+
+
+class CecpAdapter(Adapter):
+    """CECP v2 the cutechess way: features answered with accepted/rejected, `new`, `force`,
+    `level`, `post`, `hard`/`easy`; per move ping, `time`, `otim`, then `go` or the
+    opponent's move; at the end `?` if thinking, `force`, `result`."""
+
+    # The features cutechess accepts; it rejects all others (PROTOCOLS.md §2.1).
+    ACCEPTED = {"ping", "setboard", "san", "usermove", "nps", "time", "reuse", "myname",
+                "variants", "name", "memory", "smp", "egt", "option", "done"}
+    FEATURE_RE = re.compile(r'(\w+)=("[^"]*"|\S+)')
+    THINKING_RE = re.compile(r"^(\d+)[\s]+(-?\d+)\s+(\d+)\s+(\d+)")
+    CLAIM_RE = re.compile(r"^(1-0|0-1|1/2-1/2)\s*(\{.*\})?")
+    OLD_MOVE_RE = re.compile(r"^\d+\s*\.\s*\.\.\.\s*(\S+)$")
+
+    def reset_state(self):
+        self.features = {"ping": "0", "setboard": "0", "usermove": "0", "san": "0", "reuse": "1",
+                         "name": "0", "time": "1"}
+        self.features_done = None   # None: waiting; False: done=0 seen; True: done=1
+        self.ping_id = 0
+        self.pong_id = 0
+        self.ping_sent = 0.0
+        self.force = True
+        self.pending_move = None
+        self.games_played = 0
+
+    def handshake(self):
+        self.send("xboard")
+        self.send("protover 2")
+        if not self.pump(lambda: self.features_done is not None, time.monotonic() + FEATURE_TIMEOUT):
+            self.stats.note("warnings", "no feature done=1: treated as protocol 1")
+        elif self.features_done is False:
+            self.wait(lambda: self.features_done, START_TIMEOUT, "feature done=1")
+        for name, value in self.config.options.items():
+            self.send(f"option {name}={value}")
+        self.sync()
+
+    def on_line(self, when, line):
+        if not line:
+            return
+        words = line.split()
+        head = words[0]
+        if head == "pong":
+            if len(words) > 1 and words[1] == str(self.ping_id):
+                self.pong_id = self.ping_id
+                if self.measure_ping:
+                    self.stats.record_ping(when - self.ping_sent)
+        elif head == "move" and len(words) > 1:
+            self.answer(Reply("move", when, words[1]))
+        elif head == "feature":
+            self.on_features(line)
+        elif head == "resign":
+            self.answer(Reply("resign", when, comment=line))
+        elif self.CLAIM_RE.match(line):
+            found = self.CLAIM_RE.match(line)
+            self.answer(Reply("claim", when, found.group(1), comment=(found.group(2) or "").strip("{}")))
+        elif line.startswith("Illegal move"):
+            self.stats.note("errors", line)
+            self.answer(Reply("illegal-claim", when, line.split()[-1], comment=line))
+        elif line.startswith("Error") or head in ("tellusererror", "askuser"):
+            self.stats.note("errors", line)
+        elif self.OLD_MOVE_RE.match(line):
+            self.answer(Reply("move", when, self.OLD_MOVE_RE.match(line).group(1)))
+        elif self.THINKING_RE.match(line):
+            found = self.THINKING_RE.match(line)
+            score = int(found.group(2))
+            if abs(score) >= 100000:
+                text = f"{'+' if score > 0 else '-'}M{abs(score) - 100000}"
+            else:
+                text = f"{score / 100:+.2f}"
+            self.last_score = f"{text}/{found.group(1)}"
+
+    def on_features(self, line):
+        for key, value in self.FEATURE_RE.findall(line):
+            value = value.strip('"')
+            if key == "done":
+                self.features_done = value == "1"
+            elif key in self.ACCEPTED:
+                self.features[key] = value
+            self.send(f"{'accepted' if key in self.ACCEPTED else 'rejected'} {key}")
+
+    def sync(self, measure=False):
+        """ping N until pong N (only with ping=1; cutechess pings before every move)."""
+        if self.features.get("ping") != "1":
+            return
+        self.measure_ping = measure
+        self.ping_id += 1
+        self.ping_sent = self.send(f"ping {self.ping_id}")
+        self.wait(lambda: self.pong_id == self.ping_id, PING_TIMEOUT, f"pong {self.ping_id}")
+
+    def send_move(self, game, move):
+        """The move just played in `game`, as the engine asked for it."""
+        if self.features.get("san") == "1":
+            text = game.sans[-1]
+        else:
+            text = move.uci()
+        self.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
+
+    def set_position(self, game):
+        if game.start.fen() == cr.START_FEN:
+            return
+        if self.features.get("setboard") == "1":
+            self.send(f"setboard {game.start.fen()}")
+            return
+        # The legacy edit mode (Fairy-Max has setboard=0): black to move needs a move first.
+        if game.start.turn == cr.BLACK:
+            self.send("a2a3")
+        self.send("edit")
+        self.send("#")
+        for white in (True, False):
+            if not white:
+                self.send("c")
+            for sq, piece in enumerate(game.start.board):
+                if piece and piece.isupper() == white:
+                    self.send(piece.upper() + cr.square_name(sq))
+        self.send(".")
+
+    def new_game(self, game, color, tc, opponent):
+        if self.proc is not None and self.features.get("reuse") == "0" and self.games_played:
+            self.retire(self.quit_line)
+        self.ensure_running()
+        self.games_played += 1
+        self.send("new")
+        self.send("force")
+        self.force = True
+        self.pending_move = None
+        self.set_position(game)
+        self.send(tc.cecp_level())
+        self.send("post")
+        self.send("hard" if self.config.ponder else "easy")
+        if self.features.get("name") == "1":
+            self.send("computer")
+            self.send(f"name {opponent}")
+        self.sync()
+
+    def opponent_moved(self, game, move):
+        if self.force:
+            self.send_move(game, move)   # force mode: the move goes in at once
+        else:
+            self.pending_move = (game, move)
+
+    def think(self, game, own_s, opp_s, margin):
+        self.sync(measure=True)
+        self.reply = None
+        self.thinking = True
+        started = self.send(f"time {max(0, int(own_s * 100))}")
+        self.send(f"otim {max(0, int(opp_s * 100))}")
+        if self.pending_move:
+            self.send_move(*self.pending_move)
+            self.pending_move = None
+        else:
+            self.send("go")
+            self.force = False
+        return started, self.await_reply(started, own_s, margin)
+
+    def after_own_move(self, game, own_s, opp_s, reply):
+        pass  # a CECP engine ponders by itself after `hard`
+
+    def move_now(self):
+        self.send("?")
+
+    def end_game(self, outcome):
+        self.send("force")
+        self.send(f"result {outcome.result} {{{outcome.reason}}}")
+        self.force = True
+        self.pending_move = None
+        self.sync()
+
+
+ADAPTERS = {"uci": UciAdapter, "xboard": CecpAdapter}
+
+
+# ---------------------------------------------------------------------------------------
+# One game
+# ---------------------------------------------------------------------------------------
+
+@dataclass
+class GameRecord:
+    """A finished game, for the PGN and the summary."""
+    round: int
+    white: str
+    black: str
+    start_fen: str
+    game: cr.Game
+    tc: TimeControl
+    outcome: cr.Outcome = None
+    forfeit: str = None          # one of the FORFEIT_* kinds
+    loser: str = None            # who forfeited
+    detail: str = ""             # the failing move or line, for the report
+    comments: list = field(default_factory=list)
+    moves_made: dict = field(default_factory=lambda: {cr.WHITE: 0, cr.BLACK: 0})
+
+
+def side_name(color):
+    return "White" if color == cr.WHITE else "Black"
+
+
+def forfeit_outcome(game, color, kind, detail):
+    """The result when `color` forfeits: a loss, except that a flag fall against a side
+    that cannot mate is a draw (FIDE 6.9; cutechess does the same)."""
+    winner = cr.other(color)
+    if kind == FORFEIT_TIME and not game.position.can_mate(winner):
+        return cr.Outcome("1/2-1/2", f"Draw: {side_name(color)}'s flag fell, "
+                                     f"{side_name(winner)} cannot mate", "time forfeit")
+    result = "1-0" if winner == cr.WHITE else "0-1"
+    reason = {
+        FORFEIT_TIME: f"{side_name(color)} loses on time",
+        FORFEIT_ILLEGAL: f"{side_name(color)} makes an illegal move: {detail}",
+        FORFEIT_FALSE_CLAIM: f"{side_name(color)} makes a false claim: {detail}",
+        FORFEIT_ILLEGAL_CLAIM: f"{side_name(color)} claims a legal move is illegal: {detail}",
+        FORFEIT_DISCONNECT: f"{side_name(color)} disconnects",
+        FORFEIT_STALL: f"{side_name(color)}'s connection stalls",
+    }[kind]
+    termination = {FORFEIT_TIME: "time forfeit", FORFEIT_DISCONNECT: "abandoned",
+                   FORFEIT_STALL: "abandoned"}.get(kind, "rules infraction")
+    return cr.Outcome(result, reason, termination)
+
+
+def judge_event(game, color, event):
+    """An unasked resign or claim from the side `color`: returns (outcome, forfeit kind).
+    A claim is true only if the referee finds the same result on the board; claiming the
+    opponent's win is a resignation (cutechess treats it so)."""
+    if event.kind == "resign":
+        result = "0-1" if color == cr.WHITE else "1-0"
+        return cr.Outcome(result, f"{side_name(color)} resigns", "normal"), None
+    if event.kind == "claim":
+        by_rule = game.outcome()
+        if by_rule and by_rule.result == event.text:
+            return by_rule, None
+        if event.text == ("0-1" if color == cr.WHITE else "1-0"):
+            return cr.Outcome(event.text, f"{side_name(color)} resigns", "normal"), None
+        return None, FORFEIT_FALSE_CLAIM
+    if event.kind == "illegal-claim":
+        return None, FORFEIT_ILLEGAL_CLAIM
+    return None, event.kind  # disconnect / stall
+
+
+def play_game(record, players, tc, margin):
+    """Play one game between two adapters (players[WHITE], players[BLACK]); fills record."""
+    game = record.game
+    clocks = {cr.WHITE: tc.base + tc.inc, cr.BLACK: tc.base + tc.inc}   # cutechess: base + inc
+    for color, player in players.items():
+        try:
+            player.new_game(game, color, tc, players[cr.other(color)].name)
+        except EngineLost as lost:
+            return forfeit(record, color, player, lost.kind, f"at the start of the game: {lost.detail}")
+        player.drain()
+    while True:
+        # The board first: a game over by rule ends before any claim is looked at.
+        outcome = game.outcome()
+        if outcome:
+            break
+        for color, player in players.items():
+            event = player.take_event()
+            if event:
+                outcome, kind = judge_event(game, color, event)
+                if kind:
+                    return forfeit(record, color, player, kind, event.text or event.comment)
+                break
+        if outcome:
+            break
+        color = game.position.turn
+        mover, waiter = players[color], players[cr.other(color)]
+        clock = clocks[color]
+        try:
+            started, reply = mover.think(game, clock, clocks[cr.other(color)], margin)
+        except EngineLost as lost:
+            return forfeit(record, color, mover, lost.kind, lost.detail)
+        elapsed = reply.when - started
+        if reply.kind != "move":
+            outcome, kind = judge_event(game, color, reply)
+            if kind:
+                return forfeit(record, color, mover, kind, reply.text or reply.comment)
+            break
+        if reply.flagged or elapsed > clock + margin:
+            mover.stats.record_move(elapsed, clock, clock - elapsed)
+            return forfeit(record, color, mover, FORFEIT_TIME,
+                           f"move {reply.text} after {elapsed:.3f} s with {clock:.3f} s left")
+        try:
+            move = game.play(reply.text)
+        except cr.IllegalMoveError:
+            return forfeit(record, color, mover, FORFEIT_ILLEGAL,
+                           f"{reply.text} in {game.position.fen()}")
+        clocks[color] = clock - elapsed + tc.inc
+        record.moves_made[color] += 1
+        mover.stats.record_move(elapsed, clock, clock - elapsed)
+        record.comments.append(f"{mover.last_score + ' ' if mover.last_score else ''}{elapsed:.3f}s")
+        mover.last_score = ""
+        waiter.opponent_moved(game, move)
+        mover.after_own_move(game, clocks[color], clocks[cr.other(color)], reply)
+        mover.drain()
+        waiter.drain()
+    record.outcome = outcome
+    return record
+
+
+def forfeit(record, color, player, kind, detail):
+    record.outcome = forfeit_outcome(record.game, color, kind, detail)
+    record.forfeit, record.loser, record.detail = kind, player.name, detail
+    if kind in (FORFEIT_DISCONNECT, FORFEIT_STALL):
+        player.stats.add(crashes=int(kind == FORFEIT_DISCONNECT), stalls=int(kind == FORFEIT_STALL))
+        player.stats.note("errors", f"game {record.round}: {kind}: {detail}")
+        player.kill()
+    return record
+
+
+def finish_game(record, players):
+    """Tell both engines the game is over and wait until they are idle; a claim that came
+    after the end is checked against the real result."""
+    tc_base, tc_inc = record.tc.base, record.tc.inc
+    for color, player in players.items():
+        player.stats.add(time_available=tc_base + tc_inc * record.moves_made[color])
+        if player.proc is None:
+            continue
+        try:
+            player.end_game(record.outcome)
+            stray = player.take_event()
+            if stray and stray.kind == "claim" and stray.text != record.outcome.result:
+                player.stats.note("warnings", f"game {record.round}: claimed {stray.text} {{{stray.comment}}} "
+                                              f"but the game ended {record.outcome.result} {{{record.outcome.reason}}}")
+            elif stray and stray.kind in (FORFEIT_DISCONNECT, FORFEIT_STALL):
+                raise EngineLost(stray.kind, stray.comment)
+        except EngineLost as lost:
+            player.stats.add(crashes=int(lost.kind == FORFEIT_DISCONNECT), stalls=int(lost.kind == FORFEIT_STALL))
+            player.stats.note("errors", f"after game {record.round}: {lost}")
+            player.kill()
+
+
+# ---------------------------------------------------------------------------------------
+# The match: workers, PGN, summary
+# ---------------------------------------------------------------------------------------
+
+def pgn_text(record, tc, event):
+    g = record.game
+    tags = [("Event", event), ("Site", os.uname().nodename), ("Date", datetime.date.today().strftime("%Y.%m.%d")),
+            ("Round", str(record.round)), ("White", record.white), ("Black", record.black),
+            ("Result", record.outcome.result)]
+    if record.start_fen != cr.START_FEN:
+        tags += [("SetUp", "1"), ("FEN", record.start_fen)]
+    tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}"),
+             ("Termination", record.outcome.termination)]
+    head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
+    comments = list(record.comments) + [""] * (len(g.moves) - len(record.comments))
+    if g.moves:
+        comments[-1] = (comments[-1] + ", " if comments[-1] else "") + record.outcome.reason
+        body = g.movetext(comments, record.outcome.result)
+    else:
+        body = "{" + record.outcome.reason + "} " + record.outcome.result
+    return f"{head}\n\n{body}\n\n"
+
+
+@dataclass
+class MatchConfig:
+    engines: list
+    tc: TimeControl
+    games: int
+    concurrency: int = 1
+    openings: list = field(default_factory=lambda: [cr.START_FEN])
+    margin: float = 0.0
+    pgn: str = None
+    log: str = None
+    event: str = "TECH match"
+    quiet: bool = False
+
+
+class Match:
+    """Runs the games on `concurrency` workers, each with its own pair of engine processes."""
+
+    def __init__(self, config):
+        self.config = config
+        name_engines(config.engines)
+        self.stats = {c.name: EngineStats(c.name) for c in config.engines}
+        self.records = []
+        self.lock = threading.Lock()
+        self.log = DebugLog(config.log)
+        self.pgn = open(config.pgn, "w") if config.pgn else None
+        self.jobs = queue.Queue()
+        for i in range(config.games):
+            self.jobs.put(i)
+        self.started = time.monotonic()
+        self.failure = None
+
+    def run(self):
+        workers = [threading.Thread(target=self.worker, args=(w + 1,), daemon=True)
+                   for w in range(max(1, min(self.config.concurrency, self.config.games)))]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+        self.log.close()
+        if self.pgn:
+            self.pgn.close()
+        if self.failure:
+            raise self.failure
+        return self.summary()
+
+    def worker(self, number):
+        a, b = (ADAPTERS[c.proto](c, self.stats[c.name], self.log, number) for c in self.config.engines)
+        try:
+            while True:
+                try:
+                    index = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                fen = self.config.openings[(index // 2) % len(self.config.openings)]
+                white, black = (a, b) if index % 2 == 0 else (b, a)
+                record = GameRecord(index + 1, white.name, black.name, fen, cr.Game(fen), self.config.tc)
+                players = {cr.WHITE: white, cr.BLACK: black}
+                play_game(record, players, self.config.tc, self.config.margin)
+                finish_game(record, players)
+                self.report(record)
+        except Exception as exc:  # noqa: BLE001  (a runner bug must stop the match loudly)
+            self.failure = exc
+            while not self.jobs.empty():
+                self.jobs.get_nowait()
+        finally:
+            for adapter in (a, b):
+                try:
+                    adapter.quit()
+                except Exception:  # noqa: BLE001
+                    adapter.kill()
+
+    def report(self, record):
+        with self.lock:
+            self.records.append(record)
+            if self.pgn:
+                self.pgn.write(pgn_text(record, self.config.tc, self.config.event))
+                self.pgn.flush()
+            if not self.config.quiet:
+                first = self.config.engines[0].name
+                w, l, d = self.score(first)
+                extra = f" [{record.forfeit}: {record.detail}]" if record.forfeit else ""
+                print(f"Finished game {record.round} ({record.white} vs {record.black}): "
+                      f"{record.outcome.result} {{{record.outcome.reason}}}{extra}", flush=True)
+                print(f"Score of {first} vs {self.config.engines[1].name}: {w} - {l} - {d} "
+                      f"[{(w + d / 2) / max(1, w + l + d):.3f}] {w + l + d}", flush=True)
+
+    def score(self, name):
+        w = l = d = 0
+        for r in self.records:
+            if r.outcome.result == "1/2-1/2":
+                d += 1
+            elif (r.outcome.result == "1-0") == (r.white == name):
+                w += 1
+            else:
+                l += 1
+        return w, l, d
+
+    def summary(self):
+        """Everything the report needs, as plain data (the tests read this)."""
+        first = self.config.engines[0].name
+        w, l, d = self.score(first)
+        forfeits = {}
+        terminations = {}
+        for r in self.records:
+            terminations[r.outcome.reason] = terminations.get(r.outcome.reason, 0) + 1
+            if r.forfeit:
+                forfeits.setdefault(r.forfeit, []).append(
+                    {"round": r.round, "loser": r.loser, "detail": r.detail})
+        return {
+            "engines": [c.name for c in self.config.engines], "tc": str(self.config.tc),
+            "games": len(self.records), "wins": w, "losses": l, "draws": d,
+            "forfeits": forfeits, "terminations": terminations,
+            "plies": sum(len(r.game.moves) for r in self.records),
+            "seconds": round(time.monotonic() - self.started, 1),
+            "stats": {name: s.as_dict() for name, s in self.stats.items()},
+        }
+
+
+def format_summary(s):
+    """The summary as text: result, how games ended, forfeits, and per-engine figures."""
+    a, b = s["engines"]
+    out = [f"Score of {a} vs {b}: {s['wins']} - {s['losses']} - {s['draws']} "
+           f"({s['games']} games at {s['tc']}, {s['plies']} plies, {s['seconds']} s)"]
+    out.append("Game ends:")
+    for reason, n in sorted(s["terminations"].items(), key=lambda kv: -kv[1]):
+        out.append(f"  {n:4d}  {reason}")
+    kinds = (FORFEIT_TIME, FORFEIT_ILLEGAL, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL_CLAIM,
+             FORFEIT_DISCONNECT, FORFEIT_STALL)
+    out.append("Forfeits: " + ", ".join(f"{k} {len(s['forfeits'].get(k, []))}" for k in kinds))
+    for kind, items in s["forfeits"].items():
+        for item in items:
+            out.append(f"  game {item['round']}: {item['loser']} {kind}: {item['detail']}")
+    for name, e in s["stats"].items():
+        out.append(f"{name}: {e['moves']} moves, used {e['time_used']:.1f} s of {e['time_available']:.1f} s "
+                   f"available ({100 * e['time_share']:.1f}%), mean {100 * e['mean_move_share']:.1f}% of the "
+                   f"clock per move, longest move {e['max_move']:.3f} s, least left "
+                   f"{e['min_left'] if e['min_left'] is not None else '-'} s, slowest ping {e['max_ping']:.3f} s")
+        if e["predictions"]:
+            out.append(f"  ponder move right {e['predicted_right']} of {e['predictions']} "
+                       f"({100 * e['predicted_right'] / e['predictions']:.1f}%), go ponder {e['ponder_starts']}, "
+                       f"ponderhit {e['ponderhits']}")
+        if e["reported_ponder"]:
+            hits, total = e["reported_ponder"]
+            out.append(f"  engine-reported ponder hits {hits} of {total} "
+                       f"({100 * hits / total if total else 0:.1f}%)")
+        out.append(f"  errors {len(e['errors'])}, crashes {e['crashes']}, stalls {e['stalls']}, "
+                   f"restarts {e['restarts']}, warnings {len(e['warnings'])}")
+        for text in (e["errors"] + e["warnings"])[:10]:
+            out.append(f"    {text}")
+    return "\n".join(out)
+
+
+def read_openings(path):
+    """Start positions, one FEN (or EPD: 4 fields, opcodes ignored) per line; # comments."""
+    fens = []
+    with open(path) as f:
+        for line in f:
+            line = line.split(";")[0].strip()
+            if not line or line.startswith("#"):
+                continue
+            fields = line.split()
+            fen = " ".join(fields[:6]) if len(fields) >= 6 and fields[4].isdigit() else " ".join(fields[:4]) + " 0 1"
+            fens.append(cr.Position.from_fen(fen).fen())
+    if not fens:
+        raise ValueError(f"no positions in {path}")
+    return fens
+
+
+def random_openings(plies, count, seed):
+    """`count` distinct start positions, each `plies` random legal moves from the start
+    position (seeded, so a run can be repeated). TECH plays without a book and is nearly
+    deterministic; this gives self-play variety without a book file."""
+    rng = random.Random(seed)
+    fens, seen = [], set()
+    for _ in range(count * 50):
+        if len(fens) == count:
+            break
+        game = cr.Game()
+        for _ in range(plies):
+            game.push(rng.choice(game.position.legal_moves()))
+            if game.outcome():
+                break
+        fen = game.position.fen()
+        # Engines set up with the legacy `edit` command infer castling rights from where
+        # kings and rooks stand: keep only lines where that inference is right.
+        inferred = cr.Position.from_fen(" ".join([fen.split()[0], fen.split()[1], "KQkq", "-"])).castling
+        if game.outcome() is None and fen not in seen and inferred == game.position.castling:
+            seen.add(fen)
+            fens.append(fen)
+    return fens
+
+
+def split_engine_args(argv):
+    """argparse cannot take KEY=VALUE lists that start with a bare word; cut them out."""
+    engines, rest, current = [], [], None
+    for word in argv:
+        if word == "--engine":
+            current = []
+            engines.append(current)
+        elif word.startswith("--"):
+            current = None
+            rest.append(word)
+        elif current is not None:
+            current.append(word)
+        else:
+            rest.append(word)
+    return engines, rest
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    engine_words, rest = split_engine_args(argv)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds (default 10+0.1)")
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--pgn", help="write the games here")
+    parser.add_argument("--openings", help="start positions, one FEN per line")
+    parser.add_argument("--random-openings", metavar="PLIES", type=int,
+                        help="start each pair of games from a random PLIES-ply line instead")
+    parser.add_argument("--seed", type=int, default=1, help="for --random-openings (default 1)")
+    parser.add_argument("--margin", type=float, default=0.0, help="ms a move may come after the flag (default 0)")
+    parser.add_argument("--ponder", action="store_true", help="pondering on for both engines")
+    parser.add_argument("--log", help="write all protocol traffic here")
+    parser.add_argument("--json", help="write the summary as JSON here")
+    parser.add_argument("--event", default="TECH match")
+    parser.add_argument("--quiet", action="store_true", help="only the summary")
+    args = parser.parse_args(rest)
+    if len(engine_words) != 2:
+        parser.error("give exactly two --engine")
+    try:
+        engines = [EngineConfig.parse(words) for words in engine_words]
+        tc = TimeControl.parse(args.tc)
+        openings = read_openings(args.openings) if args.openings else [cr.START_FEN]
+        if args.random_openings:
+            openings = random_openings(args.random_openings, (args.games + 1) // 2, args.seed)
+    except ValueError as exc:
+        parser.error(str(exc))
+    if args.ponder:
+        for e in engines:
+            e.ponder = True
+    config = MatchConfig(engines, tc, args.games, args.concurrency, openings, args.margin / 1000.0,
+                         args.pgn, args.log, args.event, args.quiet)
+    summary = Match(config).run()
+    print(format_summary(summary), flush=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(summary, f, indent=1)
+    return 1 if summary["forfeits"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

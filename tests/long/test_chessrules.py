@@ -1,0 +1,140 @@
+"""test_chessrules.py - validate the match referee (scripts/chessrules.py) before trusting it.
+
+The referee decides forfeits for illegal moves and ends games by rule, so it must be right
+on its own: its perft counts are checked against the Stockfish-verified tests/perft.epd
+and its game-end rules, SAN and FEN handling against hand-made positions.
+"""
+import os
+import time
+
+from longlib import ROOT, check, chessrules as cr
+
+# Depths whose count is at most this many leaves: all 158 positions in a few seconds.
+PERFT_LEAF_LIMIT = 20000
+
+
+def read_perft_suite():
+    """(fen, {depth: count}) for every position in tests/perft.epd."""
+    suite = []
+    with open(os.path.join(ROOT, "tests", "perft.epd")) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fen, *depths = [part.strip() for part in line.split(";")]
+            counts = {int(d.split()[0][1:]): int(d.split()[1]) for d in depths}
+            suite.append((fen, counts))
+    return suite
+
+
+def test_perft_suite():
+    suite = read_perft_suite()
+    check(len(suite) >= 150, f"perft suite has only {len(suite)} positions")
+    checked = 0
+    start = time.monotonic()
+    for fen, counts in suite:
+        pos = cr.Position.from_fen(fen)
+        for depth in sorted(counts):
+            if counts[depth] > PERFT_LEAF_LIMIT:
+                break
+            got = cr.perft(pos, depth)
+            check(got == counts[depth], f"perft {depth} of {fen}: {got}, Stockfish says {counts[depth]}")
+            checked += 1
+    print(f"    {checked} perft counts over {len(suite)} positions in {time.monotonic() - start:.1f} s")
+
+
+def test_fen_round_trip():
+    for fen, _ in read_perft_suite():
+        pos = cr.Position.from_fen(fen)
+        check(pos.fen() == fen, f"FEN round trip: {fen} -> {pos.fen()}")
+    for bad in ["", "8/8/8/8/8/8/8/8 w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+                "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "k7/8/8/8/8/8/8/K6R b - - 0 1 extra", "k6R/8/8/8/8/8/8/K7 w - - 0 1",
+                "Pk6/8/8/8/8/8/8/K7 w - - 0 1", "k7/8/8/8/8/8/8/K7 w - e4 0 1"]:
+        try:
+            cr.Position.from_fen(bad)
+        except ValueError:
+            continue
+        check(False, f"bad FEN accepted: {bad!r}")
+
+
+def test_move_parsing():
+    game = cr.Game()
+    for text in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"]:
+        game.play(text)
+    check(game.sans[-1] == "O-O", f"castling SAN: {game.sans}")
+    check(game.position.board[5] == "R" and game.position.board[6] == "K", "castling moved the rook")
+    for bad in ["e8g8q", "E7E5", "e7e5", "a7a5x", "0000", "h8h1", "e8h8", "e7e8Q"]:
+        try:
+            game.position.parse_uci(bad)
+        except cr.IllegalMoveError:
+            continue
+        check(False, f"illegal or malformed move accepted: {bad}")
+    promo = cr.Position.from_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1")
+    check(promo.parse_uci("e7e8n").promo == "n", "under-promotion")
+    check(promo.san(promo.parse_uci("e7e8q")) == "e8=Q", "promotion SAN")
+    check(promo.parse_san("e8=N") == promo.parse_uci("e7e8n"), "SAN promotion parse")
+    try:
+        promo.parse_uci("e7e8")
+        check(False, "promotion without a piece letter accepted")
+    except cr.IllegalMoveError:
+        pass
+
+
+def test_san_disambiguation():
+    pos = cr.Position.from_fen("8/8/6k1/8/R6R/8/8/R3K3 w - - 0 1")
+    check(pos.san(pos.parse_uci("a4d4")) == "Rad4", pos.san(pos.parse_uci("a4d4")))
+    check(pos.san(pos.parse_uci("a4a2")) == "R4a2", pos.san(pos.parse_uci("a4a2")))
+    pos = cr.Position.from_fen("8/8/6k1/8/Q6Q/8/8/Q3K3 w - - 0 1")
+    check(pos.san(pos.parse_uci("a4d4")) == "Qa4d4", pos.san(pos.parse_uci("a4d4")))
+    pos = cr.Position.from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    check(pos.san(pos.parse_uci("a1a8")) == "Ra8#", "mate mark")
+    pos = cr.Position.from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")
+    check(pos.san(pos.parse_uci("e5d6")) == "exd6", "en passant SAN")
+
+
+def test_game_ends():
+    mate = cr.Game("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").outcome()
+    check(mate and mate.result == "1-0" and "mates" in mate.reason, f"mate: {mate}")
+    stale = cr.Game("k7/8/1Q6/8/8/8/8/K7 b - - 0 1").outcome()
+    check(stale and stale.result == "1/2-1/2" and "stalemate" in stale.reason, f"stalemate: {stale}")
+    fifty = cr.Game("k7/8/8/8/8/8/8/KR6 w - - 99 80")
+    check(fifty.outcome() is None, "49.5 moves is not yet a draw")
+    fifty.play("b1b2")
+    check(fifty.outcome() and "fifty" in fifty.outcome().reason, "fifty-move rule")
+    # The 100th half-move may mate: mate takes precedence over the fifty-move rule.
+    mate50 = cr.Game("k7/8/1K6/8/8/8/8/7R w - - 99 80")
+    mate50.play("h1h8")
+    check(mate50.outcome().result == "1-0", f"mate on move 100: {mate50.outcome()}")
+    rep = cr.Game()
+    for text in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2:
+        check(rep.outcome() is None, "no repetition yet")
+        rep.play(text)
+    check(rep.outcome() and "3-fold" in rep.outcome().reason, f"threefold: {rep.outcome()}")
+    for fen in ["k7/8/8/8/8/8/8/K7 w - - 0 1", "k7/8/8/8/8/8/8/KB6 w - - 0 1",
+                "k1b5/8/8/8/8/8/8/KB6 w - - 0 1"]:
+        check(cr.Game(fen).outcome() and "insufficient" in cr.Game(fen).outcome().reason, fen)
+    for fen in ["k7/8/8/8/8/8/8/KBN5 w - - 0 1", "kb6/8/8/8/8/8/8/KB6 w - - 0 1",
+                "k7/8/8/8/8/8/8/KNN5 w - - 0 1"]:
+        check(cr.Game(fen).outcome() is None, f"not dead: {fen}")
+
+
+def test_repetition_ignores_unusable_en_passant():
+    # After 1.e4 the e3 square is in the FEN but no capture is possible: the position
+    # after 1.e4 Nf6 2.Nf3 Ng8 3.Ng1 Nf6 4.Nf3 ... must count as a repetition of itself.
+    game = cr.Game()
+    for text in ["e2e4", "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1"]:
+        game.play(text)
+    check(game.repetitions() == 3, f"repetitions {game.repetitions()}")
+
+
+def test_pgn_movetext():
+    game = cr.Game()
+    for text in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+        game.play(text)
+    text = game.movetext(result="0-1")
+    check(text == "1. f3 e5 2. g4 Qh4# 0-1", text)
+    check(game.outcome().result == "0-1", "fool's mate")
+    black_first = cr.Game("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+    black_first.play("e7e5")
+    check(black_first.movetext() == "1... e5 *", black_first.movetext())

@@ -1,0 +1,74 @@
+"""test_match_runner.py - the match runner must catch each failure it exists to catch.
+
+A fake engine (fake_engine.py) plays random legal moves and commits one fault on request;
+the runner must end that game as the right kind of forfeit, against the right engine, and
+must report nothing when both sides behave.
+"""
+import os
+import sys
+
+from longlib import HERE, check, match, run_match
+
+FAKE = os.path.join(HERE, "fake_engine.py")
+
+
+def fake(proto, fault="", at=3, name=None, seed=1):
+    return match.EngineConfig(cmd=[sys.executable, FAKE, "--fault", fault, "--at", str(at), "--seed", str(seed)],
+                              proto=proto, name=name or f"Fake-{proto}")
+
+
+def faulty_game(proto, fault, tc="1+0.01"):
+    """One game, the faulty engine White; returns the summary."""
+    saved = match.STALL_TIMEOUT
+    match.STALL_TIMEOUT = 1.0
+    try:
+        return run_match([fake(proto, fault, name="Faulty"), fake("uci", name="Good")], tc, 1, f"fake-{proto}-{fault}")
+    finally:
+        match.STALL_TIMEOUT = saved
+
+
+def expect_forfeit(summary, kind):
+    forfeits = summary["forfeits"]
+    check(list(forfeits) == [kind], f"expected one {kind} forfeit, got {forfeits}")
+    check(forfeits[kind][0]["loser"] == "Faulty", f"the wrong engine forfeited: {forfeits}")
+    check(summary["losses"] == 1, f"the faulty engine should lose: {summary}")
+
+
+def test_time_forfeit():
+    for proto in ("uci", "xboard"):
+        expect_forfeit(faulty_game(proto, "slow"), match.FORFEIT_TIME)
+
+
+def test_stall():
+    for proto in ("uci", "xboard"):
+        expect_forfeit(faulty_game(proto, "stall"), match.FORFEIT_STALL)
+
+
+def test_illegal_move():
+    for proto in ("uci", "xboard"):
+        expect_forfeit(faulty_game(proto, "illegal"), match.FORFEIT_ILLEGAL)
+
+
+def test_crash():
+    for proto in ("uci", "xboard"):
+        expect_forfeit(faulty_game(proto, "crash"), match.FORFEIT_DISCONNECT)
+
+
+def test_false_claim_and_rejected_move():
+    expect_forfeit(faulty_game("xboard", "claim"), match.FORFEIT_FALSE_CLAIM)
+    expect_forfeit(faulty_game("xboard", "reject"), match.FORFEIT_ILLEGAL_CLAIM)
+
+
+def test_resign_is_no_forfeit():
+    summary = faulty_game("xboard", "resign")
+    check(not summary["forfeits"] and summary["losses"] == 1, f"resignation: {summary}")
+    check(list(summary["terminations"]) == ["White resigns"], f"{summary['terminations']}")
+
+
+def test_clean_games_end_by_rule():
+    """Random movers reach every kind of rule-based end; both protocols, both colours."""
+    summary = run_match([fake("uci", name="A", seed=2), fake("xboard", name="B", seed=3)], "30+0", 6, "fake-clean")
+    check(not summary["forfeits"], f"forfeits between well-behaved engines: {summary['forfeits']}")
+    check(summary["games"] == 6, f"{summary['games']} games")
+    for reason in summary["terminations"]:
+        check(reason.startswith(("Draw by", "White mates", "Black mates")), f"unexpected end: {reason}")
