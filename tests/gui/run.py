@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""run.py - TECH under real clients: XBoard (native CECP) and XBoard + polyglot (UCI).
+
+Why: the scripted protocol tests and scripts/match.py only show that TECH meets our reading
+of the protocols; XBoard and polyglot are the real consumers (PROTOCOLS.md §3.2, §3.3).
+Two short matches run under xvfb-run in XBoard's match mode, with pondering on:
+  1. TECH (CECP) vs Fairy-Max (CECP),
+  2. TECH (UCI, through polyglot) vs TECH (CECP).
+Then the saved PGN, XBoard's debug log and polyglot's log are checked: every game finished
+with a result that a rule explains (replayed with scripts/chessrules.py), no time forfeit,
+no illegal move, no false claim, no engine error line, no crash.
+
+usage: python3 tests/gui/run.py ./tech [--games N] [--tc M:SS] [--inc S] [--out DIR]
+Exit status 0 when everything is clean, 1 on any failure, 2 when a tool is missing.
+Files are kept in DIR (default build/gui/) for a look after a failure.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import chessrules as cr  # noqa: E402
+
+# Debian installs the engines, xboard and polyglot in /usr/games, often not on PATH.
+os.environ["PATH"] = os.environ.get("PATH", "") + os.pathsep + "/usr/games"
+
+# How a game may end in these matches: by a rule, by resignation, or by agreement.
+FAIR_END = re.compile(r"mate|stalemate|repetition|50.move|fifty|insufficient|material|resign|agree", re.I)
+# XBoard's own words for what must never happen (strings in xboard 4.9 backend.c).
+XBOARD_ALARMS = re.compile(r"exited unexpectedly|Forfeit due to|False (draw|win|illegal-move) claim|"
+                           r"flag fell|wins on time|loses on time|Illegal move \"|rejected by")
+# What an engine must never say during these games.
+ENGINE_ALARMS = re.compile(r"^(Error|Illegal move|tellusererror|askuser)")
+
+
+def find_tools():
+    """The programs needed, or None with the names of the missing ones."""
+    tools = {name: shutil.which(name) for name in ("xvfb-run", "xboard", "polyglot", "fairymax")}
+    missing = [n for n, p in tools.items() if p is None]
+    return (None, missing) if missing else (tools, [])
+
+
+def run_xboard(name, engines, args, out):
+    """One XBoard match; returns (exit status, xboard's output, pgn path, debug path, seconds).
+    `engines` are XBoard's engine options; HOME is a scratch directory so that no
+    ~/.xboardrc is read or written."""
+    workdir = os.path.join(out, name)
+    shutil.rmtree(workdir, ignore_errors=True)
+    os.makedirs(workdir)
+    pgn, debug = os.path.join(workdir, "games.pgn"), os.path.join(workdir, "debug.log")
+    cmd = [shutil.which("xvfb-run"), "-a", "xboard", *engines,
+           "-matchGames", str(args.games), "-tc", args.tc, "-inc", str(args.inc),
+           "-ponderNextMove", "true", "-autoCallFlag", "true", "-testClaims", "true",
+           "-saveGameFile", pgn, "-debugMode", "true", "-nameOfDebugFile", debug,
+           "-popupExitMessage", "false", "-saveSettingsOnExit", "false", "-soundProgram", "true"]
+    env = dict(os.environ, HOME=workdir)
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(cmd, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              timeout=args.timeout, text=True, errors="replace")
+        status, text = proc.returncode, proc.stdout
+    except subprocess.TimeoutExpired as exc:
+        status, text = "timeout", (exc.stdout or b"").decode("utf-8", "replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+    with open(os.path.join(workdir, "xboard.out"), "w") as f:
+        f.write(text)
+    return status, text, pgn, debug, time.monotonic() - start
+
+
+def read_pgn(path):
+    """[(tags, movetext)] for every game in a PGN file."""
+    if not os.path.exists(path):
+        return []
+    games, tags, moves = [], None, []
+    for line in open(path, errors="replace"):
+        line = line.rstrip("\n")
+        found = re.match(r'^\[(\w+) "(.*)"\]$', line)
+        if found:
+            if tags is not None and moves:
+                games.append((tags, " ".join(moves)))
+                tags, moves = None, []
+            if tags is None:
+                tags = {}
+            tags[found.group(1)] = found.group(2)
+        elif tags is not None and line.strip():
+            moves.append(line.strip())
+    if tags is not None:
+        games.append((tags, " ".join(moves)))
+    return games
+
+
+def replay(tags, movetext):
+    """Replay a game's SAN with the referee; returns (Game, problem or None)."""
+    game = cr.Game(tags.get("FEN", cr.START_FEN))
+    text = re.sub(r"\{[^}]*\}", " ", movetext)
+    text = re.sub(r"\$\d+", " ", text)
+    for token in text.split():
+        if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
+            continue
+        token = re.sub(r"^\d+\.+", "", token)
+        try:
+            game.push(game.position.parse_san(token))
+        except cr.IllegalMoveError as exc:
+            return game, f"move {len(game.moves) + 1} {token!r} is illegal: {exc}"
+    return game, None
+
+
+def check_games(pgn, expected):
+    """Every game finished with a result a rule explains, all moves legal, and a mate or
+    rule-based draw on the board matches the recorded result."""
+    problems = []
+    games = read_pgn(pgn)
+    if len(games) != expected:
+        problems.append(f"{pgn}: {len(games)} games saved, {expected} expected")
+    for i, (tags, movetext) in enumerate(games, 1):
+        result = tags.get("Result", "*")
+        comments = re.findall(r"\{([^}]*)\}", movetext)
+        reason = comments[-1] if comments else ""
+        where = f"game {i} ({tags.get('White')} vs {tags.get('Black')})"
+        if result not in ("1-0", "0-1", "1/2-1/2"):
+            problems.append(f"{where}: unfinished, result {result} {{{reason}}}")
+        if not FAIR_END.search(reason):
+            problems.append(f"{where}: ended {result} {{{reason}}}")
+        game, problem = replay(tags, movetext)
+        if problem:
+            problems.append(f"{where}: {problem}")
+            continue
+        by_rule = game.outcome()
+        if by_rule and by_rule.result != result:
+            problems.append(f"{where}: recorded {result} {{{reason}}}, the board says {by_rule.result} "
+                            f"{{{by_rule.reason}}}")
+        if "mate" in reason.lower() and "stalemate" not in reason.lower() and not (by_rule and "mates" in by_rule.reason):
+            problems.append(f"{where}: {{{reason}}} but the final position is no mate")
+    return problems, len(games)
+
+
+def check_debug(debug, tech_sides):
+    """XBoard's debug log: no alarm from XBoard, no error line from a TECH side."""
+    problems = []
+    if not os.path.exists(debug):
+        return [f"{debug}: no debug log"]
+    for number, line in enumerate(open(debug, errors="replace"), 1):
+        line = line.rstrip("\n")
+        if XBOARD_ALARMS.search(line):
+            problems.append(f"{debug}:{number}: {line}")
+            continue
+        found = re.match(r"^\d+ <(first|second)\s*: ?(.*)$", line)
+        if found and found.group(1) in tech_sides and ENGINE_ALARMS.match(found.group(2)):
+            problems.append(f"{debug}:{number}: {line}")
+    return problems
+
+
+def check_polyglot_log(path):
+    """polyglot's log of its UCI talk with TECH: TECH must not have complained about
+    anything polyglot sent (TECH answers bad input with `info string <reason>`)."""
+    if not os.path.exists(path):
+        return [f"{path}: no polyglot log"]
+    problems = []
+    for number, line in enumerate(open(path, errors="replace"), 1):
+        found = re.search(r"Engine->Adapter: (info string .*)$", line)
+        if found and "ponder hits" not in found.group(1):
+            problems.append(f"{path}:{number}: TECH complained: {found.group(1)}")
+        if re.search(r"Engine->Adapter: (Error|Illegal)", line):
+            problems.append(f"{path}:{number}: {line.strip()}")
+    return problems
+
+
+def check_score(name, text, games):
+    found = re.search(r"final score (\d+)-(\d+)-(\d+)", text)
+    if not found:
+        return [f"{name}: XBoard printed no final score"]
+    played = sum(int(n) for n in found.groups())
+    return [] if played == games else [f"{name}: final score counts {played} games, {games} expected"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("--games", type=int, default=2, help="games per match (default 2)")
+    parser.add_argument("--tc", default="0:20", help="XBoard -tc, minutes[:seconds] (default 0:20)")
+    parser.add_argument("--inc", type=float, default=0.2, help="XBoard -inc, seconds (default 0.2)")
+    parser.add_argument("--timeout", type=float, default=280.0, help="seconds per match before it is killed")
+    parser.add_argument("--out", default=os.path.join(ROOT, "build", "gui"))
+    args = parser.parse_args()
+    tech = os.path.abspath(args.binary)
+    tools, missing = find_tools()
+    if missing:
+        print(f"gui: missing {' '.join(missing)} (apt-get install xboard polyglot xvfb fairymax)")
+        return 2
+    os.makedirs(args.out, exist_ok=True)
+    tech_dir = os.path.dirname(tech)
+    polyglot_log = os.path.join(args.out, "uci-vs-cecp", "polyglot.log")
+    matches = [
+        ("cecp-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["fairymax"]], {"first"}),
+        ("uci-vs-cecp", ["-fcp", tech, "-fd", tech_dir, "-firstIsUCI", "true",
+                         "-adapterCommand", f'{tools["polyglot"]} -noini -ec "%fcp" -ed "%fd" '
+                                            f'-log true -lf "{polyglot_log}"',
+                         "-scp", tech, "-sd", tech_dir], {"first", "second"}),
+    ]
+    failures = 0
+    for name, engines, tech_sides in matches:
+        status, text, pgn, debug, seconds = run_xboard(name, engines, args, args.out)
+        problems = [] if status == 0 else [f"xboard exit status {status}"]
+        problems += check_score(name, text, args.games)
+        game_problems, count = check_games(pgn, args.games)
+        problems += game_problems + check_debug(debug, tech_sides)
+        if name == "uci-vs-cecp":
+            problems += check_polyglot_log(polyglot_log)
+        score = re.search(r"Match .*final score \S+", text)
+        print(f"{'PASS' if not problems else 'FAIL'} gui {name}: {count} games, "
+              f"{score.group(0) if score else 'no score'} ({seconds:.0f} s)", flush=True)
+        for p in problems[:20]:
+            print(f"    {p}")
+        failures += bool(problems)
+    print(f"gui: {len(matches) - failures} passed, {failures} failed (files in {args.out})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
