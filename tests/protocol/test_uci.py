@@ -1,4 +1,5 @@
 """test_uci.py - UCI sessions: handshake, options, positions, searches, stop, ponder, quit."""
+import re
 import time
 
 from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine,
@@ -343,3 +344,24 @@ def test_modern_profile_threads_and_hash():
     bestmove(e, 1.0)
     e.send("setoption name Clear Hash", "ucinewgame", "isready")
     e.expect("^readyok$", 2.0)
+
+
+def test_go_depth_node_count_reproducible():
+    """`go depth N` searches exactly the same tree again, and after ucinewgame (no state leaks)."""
+    e = Engine()
+    e.uci()
+
+    def nodes_of_search():
+        e.send("position startpos moves e2e4 e7e5 g1f3 b8c6", "go depth 5")
+        lines = []
+        e.expect(r"^bestmove ", 10.0, lines)
+        counts = [int(m.group(1)) for m in (re.search(r" nodes (\d+)", l) for l in lines) if m]
+        check(counts, f"no node count in {lines}")
+        return counts[-1]
+
+    first = nodes_of_search()
+    again = nodes_of_search()
+    e.send("ucinewgame", "isready")
+    e.expect("^readyok", 2.0)
+    after_new_game = nodes_of_search()
+    check(first == again == after_new_game, f"node counts differ: {first}, {again}, {after_new_game}")
