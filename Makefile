@@ -78,7 +78,7 @@ asan:
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=tech-tsan OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
 
-## install: copy the binary and man page under $(DESTDIR)$(PREFIX)
+## install: copy the binary to $(DESTDIR)$(PREFIX)/bin
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(EXE)
@@ -93,7 +93,7 @@ help:
 	@echo "TECH build targets:"
 	@echo "  make            build ./$(EXE) (release, -O3)"
 	@echo "  make test       run the test suite (unit tests + protocol sessions)"
-	@echo "  make test-long  slower suites (deep perft, WAC, GUI matches)"
+	@echo "  make test-long  slower suites (matches: TECH v TECH, TECH v Fairy-Max)"
 	@echo "  make bench      print the bench node signature and speed"
 	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
