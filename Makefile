@@ -29,7 +29,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol -MMD -MP
 
-.PHONY: all test test-unit test-protocol test-long bench debug asan tsan install uninstall clean help
+.PHONY: all test test-long bench debug asan tsan install uninstall clean help
 
 all: $(EXE)
 
@@ -58,7 +58,7 @@ test: $(EXE) $(BUILD)/unit-tests
 	$(BUILD)/unit-tests
 	$(PYTHON) tests/protocol/run.py ./$(EXE)
 
-## test-long: the slower suites (deeper perft, WAC, matches against real GUIs)
+## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
 test-long: test
 	$(PYTHON) tests/long/run.py ./$(EXE)
 
