@@ -153,6 +153,11 @@ static void deliver_move(Cecp *c, const EngineResult *r)
         char text[MOVE_TEXT_MAX];
         move_to_uci(r->best_move, text);
         io_printf("move %s", text);
+        if (atomic_load(&c->post)) {
+            char stats[256];
+            engine_format_stats(r, stats, sizeof stats);
+            io_printf("# %s", stats); /* a debug comment (feature debug=1): GUIs log it */
+        }
         game_play(&c->s->game, r->best_move);
         session_record(c->s, &c->plan, r);
         charge_own_clock(c);

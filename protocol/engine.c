@@ -2,6 +2,9 @@
  * (the search thread and the pondering thread) that sleep on a condition variable. */
 #include "engine.h"
 
+#include <inttypes.h>
+#include <stdio.h>
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -464,4 +467,14 @@ void engine_ponder_stats(Engine *e, int *hits, int *total)
     *hits = e->ponder_hits;
     *total = e->ponder_total;
     pthread_mutex_unlock(&e->lock);
+}
+
+void engine_format_stats(const EngineResult *r, char *buf, size_t size)
+{
+    const SearchStats *st = &r->stats;
+    snprintf(buf, size,
+             "stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64 " capture-generations %" PRIu64
+             " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
+             r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
+             st->cpu_us / 1000, st->wall_us / 1000);
 }

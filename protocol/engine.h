@@ -6,6 +6,7 @@
 #define TECH_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "search.h"
@@ -102,5 +103,7 @@ bool engine_set_hash(Engine *engine, int megabytes);
 /* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
 void engine_count_ponder(Engine *engine, bool hit);
 void engine_ponder_stats(Engine *engine, int *hits, int *total);
+/* TECH.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
+void engine_format_stats(const EngineResult *result, char *buf, size_t size);
 
 #endif

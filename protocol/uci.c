@@ -95,12 +95,9 @@ static void deliver(Uci *u, const EngineResult *r)
         if (r->nodes > info.nodes) info.nodes = r->nodes;
         print_info(&info, r->elapsed_us / 1000, r->hashfull);
         if (u->debug) {
-            /* TECH.md §9 tree statistics of the main search. */
-            const SearchStats *st = &r->stats;
-            io_printf("info string stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64
-                      " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
-                      r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations,
-                      st->makes, st->cpu_us / 1000, st->wall_us / 1000);
+            char stats[256];
+            engine_format_stats(r, stats, sizeof stats);
+            io_printf("info string %s", stats);
         }
         move_to_uci(r->best_move, best);
         if (r->ponder_move != MOVE_NONE) {

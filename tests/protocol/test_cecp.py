@@ -299,3 +299,14 @@ def test_analyze_follows_setboard_and_new():
     e.send("exit", "force")
     lines = e.silent(0.3, "^(move|Error|Illegal)")
     check(not [l for l in lines if l.startswith("move")], "a move in analyze mode")
+
+
+def test_post_shows_tree_statistics():
+    """With `post`, each move is followed by TECH.md §9's statistics as a `#` debug line."""
+    e = Engine()
+    e.send("xboard", "protover 2")
+    e.expect(r"done=1", 2.0)
+    e.send("new", "post", "sd 3", "go")
+    e.expect(r"^move ", 5.0)
+    m = e.expect(r"^# stats depth (\d+) nodes (\d+) nbp (\d+)", 2.0)
+    check(int(m.group(1)) == 3 and int(m.group(2)) > int(m.group(3)) > 0, f"stats: {m.group(0)}")
