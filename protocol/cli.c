@@ -9,6 +9,7 @@
 #include "cli_bench.h"
 #include "cli_epd.h"
 #include "cli_presort.h"
+#include "cli_treestats.h"
 #include "fen.h"
 #include "perft_report.h"
 
@@ -73,6 +74,7 @@ static const CliCommand commands[] = {
     {"bench", cli_bench},
     {"epd", cli_epd},
     {"presort", cli_presort},
+    {"treestats", cli_treestats},
 };
 
 bool cli_is_command(const char *name)

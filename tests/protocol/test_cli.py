@@ -1,0 +1,57 @@
+"""test_cli.py - the shell tools: perft, divide, bench, presort, treestats, epd, and their errors."""
+import os
+import re
+import subprocess
+import tempfile
+
+from harness import check
+
+
+def run(*args, timeout=60):
+    """Run `tech ARGS` and return (exit status, stdout, stderr)."""
+    done = subprocess.run([os.environ["TECH_BINARY"], *args], capture_output=True, text=True, timeout=timeout)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_perft_and_divide():
+    status, out, _ = run("perft", "4")
+    check(status == 0 and "Nodes searched: 197281" in out, f"perft 4: {out}")
+    status, out, _ = run("divide", "2", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R", "w", "KQkq", "-", "0", "1")
+    moves = re.findall(r"^[a-h][1-8][a-h][1-8][qrbn]?: \d+$", out, re.M)
+    check(status == 0 and len(moves) == 48 and "Nodes searched: 2039" in out, f"divide 2 Kiwipete: {out}")
+    status, _, err = run("perft", "x")
+    check(status != 0 and "depth" in err, "bad depth accepted")
+    status, _, err = run("perft", "3", "not a fen")
+    check(status != 0 and "bad FEN" in err, "bad FEN accepted")
+
+
+def test_bench_signature_is_deterministic():
+    outs = [run("bench", "4")[1] for _ in range(2)]
+    totals = [re.search(r"^Total: (\d+) nodes", o, re.M) for o in outs]
+    check(all(totals) and totals[0].group(1) == totals[1].group(1), f"bench totals differ: {outs}")
+    check(len(re.findall(r"^ ?\d+ ", outs[0], re.M)) >= 30, "bench lists fewer than 30 positions")
+
+
+def test_treestats():
+    status, out, _ = run("treestats", "--to", "4")
+    rows = re.findall(r"^\s+([2-4])\s+(\d+)\s+(\d+)", out, re.M)
+    check(status == 0 and [r[0] for r in rows] == ["2", "3", "4"], f"treestats rows: {out}")
+    check(all(int(n) >= int(nbp) > 0 for _, n, nbp in rows), "NBP above nodes")
+    check("even->odd" in out and "odd->even" in out, "no growth ratios")
+
+
+def test_epd_suite_mode():
+    with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";\n')
+        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Kf1; id "wrong";\n')
+        f.write('this is not an epd line\n')
+        path = f.name
+    try:
+        status, out, err = run("epd", path, "--depth", "2")
+        check(status == 0 and "solved 1/2" in out, f"epd: {out}")
+        check(re.search(r"^fail wrong\s+expected Kf1", out, re.M), f"no failure line: {out}")
+        check("skipped line" in err, "bad line not reported")
+        status, out, _ = run("epd", path, "--classify", "3", "--time", "5")
+        check("mate1 2" in out, f"classify: {out}")
+    finally:
+        os.unlink(path)
