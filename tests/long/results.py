@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""results.py - add up match summaries (scripts/match.py --json) into the issue's figures.
+
+usage: python3 tests/long/results.py RUN.json [RUN.json ...] [--tech PREFIX]
+Prints one line per run and totals per time control: games, forfeits of TECH and of the
+opponents by kind, the share of the available time TECH used, its least time left, and
+ponder hit rates (counted by the runner for UCI; as reported by TECH). Engines whose name
+starts with PREFIX (default TECH) count as TECH.
+"""
+import argparse
+import json
+from collections import defaultdict
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("runs", nargs="+")
+    parser.add_argument("--tech", default="TECH")
+    args = parser.parse_args()
+    totals = defaultdict(lambda: defaultdict(float))
+    least = {}
+    print(f"{'run':28} {'tc':8} {'games':>5} {'TECH forfeits':>13} {'other forfeits':>14} "
+          f"{'TECH time used':>15} {'least left':>10} {'ponder hits (runner / TECH)':>28}")
+    for path in args.runs:
+        with open(path) as f:
+            s = json.load(f)
+        tc = s["tc"]
+        ours = theirs = 0
+        for kind, items in s["forfeits"].items():
+            for item in items:
+                if item["loser"].startswith(args.tech):
+                    ours += 1
+                    totals[tc][f"TECH {kind}"] += 1
+                else:
+                    theirs += 1
+                    totals[tc][f"opponent {kind}"] += 1
+        used = avail = 0.0
+        hits = []
+        for name, e in s["stats"].items():
+            if not name.startswith(args.tech):
+                continue
+            used += e["time_used"]
+            avail += e["time_available"]
+            if e["min_left"] is not None:
+                least[tc] = min(least.get(tc, e["min_left"]), e["min_left"])
+            if e["predictions"]:
+                hits.append(f"{100 * e['predicted_right'] / e['predictions']:.1f}%")
+            if e["reported_ponder"] and e["reported_ponder"][1]:
+                h, n = e["reported_ponder"]
+                hits.append(f"{100 * h / n:.1f}%")
+                kind = "self" if all(k.startswith(args.tech) for k in s["stats"]) else "opp"
+                totals[tc][f"ponder {kind} hits"] += h
+                totals[tc][f"ponder {kind} total"] += n
+            totals[tc]["crashes+stalls"] += e["crashes"] + e["stalls"]
+            totals[tc]["errors"] += len(e["errors"])
+        totals[tc]["games"] += s["games"]
+        totals[tc]["used"] += used
+        totals[tc]["avail"] += avail
+        mins = min((e["min_left"] for n, e in s["stats"].items() if n.startswith(args.tech) and e["min_left"] is not None),
+                   default=None)
+        print(f"{path.split('/')[-1]:28} {tc:8} {s['games']:5d} {ours:13d} {theirs:14d} "
+              f"{100 * used / avail if avail else 0:14.1f}% {mins if mins is not None else '-':>10} "
+              f"{' / '.join(hits):>28}")
+    print()
+    for tc, t in totals.items():
+        print(f"{tc}: {int(t['games'])} games; TECH used {100 * t['used'] / t['avail']:.1f}% of its available "
+              f"time ({t['used']:.0f} of {t['avail']:.0f} s); least time left after a move {least.get(tc)} s; "
+              f"TECH crashes+stalls {int(t['crashes+stalls'])}, error lines {int(t['errors'])}")
+        forfeits = {k: int(v) for k, v in t.items() if k.startswith(("TECH ", "opponent "))}
+        print(f"  forfeits: {forfeits or 'none'}")
+        for kind in ("self", "opp"):
+            if t[f"ponder {kind} total"]:
+                print(f"  ponder hits ({'self-play' if kind == 'self' else 'vs other engines'}, as TECH reports): "
+                      f"{int(t[f'ponder {kind} hits'])} of {int(t[f'ponder {kind} total'])} "
+                      f"({100 * t[f'ponder {kind} hits'] / t[f'ponder {kind} total']:.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
