@@ -147,6 +147,7 @@ class EngineStats:
         self.move_share_sum = 0.0     # sum over moves of elapsed / clock before the move
         self.min_left = None          # smallest clock left after a move (s)
         self.max_move = 0.0           # longest single move (s)
+        self.max_share = 0.0          # largest share of its clock one move took
         self.max_ping = 0.0           # slowest readyok / pong (s)
         self.predictions = 0          # UCI: bestmove ... ponder Y followed by a reply
         self.predicted_right = 0      # ... where the reply was Y
@@ -175,6 +176,8 @@ class EngineStats:
             self.time_used += elapsed
             self.move_share_sum += elapsed / clock_before if clock_before > 0 else 1.0
             self.max_move = max(self.max_move, elapsed)
+            if clock_before > 0:
+                self.max_share = max(self.max_share, elapsed / clock_before)
             if self.min_left is None or clock_after < self.min_left:
                 self.min_left = clock_after
 
@@ -189,7 +192,8 @@ class EngineStats:
             "time_available": round(self.time_available, 3), "time_share": round(share, 4),
             "mean_move_share": round(self.move_share_sum / self.moves, 4) if self.moves else 0.0,
             "min_left": None if self.min_left is None else round(self.min_left, 4),
-            "max_move": round(self.max_move, 4), "max_ping": round(self.max_ping, 4),
+            "max_move": round(self.max_move, 4), "max_share": round(self.max_share, 4),
+            "max_ping": round(self.max_ping, 4),
             "predictions": self.predictions, "predicted_right": self.predicted_right,
             "ponder_starts": self.ponder_starts, "ponderhits": self.ponderhits,
             "reported_ponder": self.reported if self.reported_seen else None,
@@ -1131,7 +1135,7 @@ def format_summary(s):
     for name, e in s["stats"].items():
         out.append(f"{name}: {e['moves']} moves, used {e['time_used']:.1f} s of {e['time_available']:.1f} s "
                    f"available ({100 * e['time_share']:.1f}%), mean {100 * e['mean_move_share']:.1f}% of the "
-                   f"clock per move, longest move {e['max_move']:.3f} s, least left "
+                   f"clock per move (at most {100 * e['max_share']:.0f}%), longest move {e['max_move']:.3f} s, least left "
                    f"{e['min_left'] if e['min_left'] is not None else '-'} s, slowest ping {e['max_ping']:.3f} s")
         if e["predictions"]:
             out.append(f"  ponder move right {e['predicted_right']} of {e['predictions']} "

@@ -9,7 +9,36 @@ starts with PREFIX (default TECH) count as TECH.
 """
 import argparse
 import json
+import os
+import re
 from collections import defaultdict
+
+
+def move_shares(pgn_path, prefix):
+    """Per TECH move, the share of its clock it spent: (share, seconds, clock, game, ply),
+    rebuilt from the PGN that match.py writes (one `{... N.NNNs}` comment per move)."""
+    shares = []
+    if not os.path.exists(pgn_path):
+        return shares
+    text = open(pgn_path).read()
+    for number, game in enumerate(text.split("[Event ")[1:], 1):
+        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', "[Event " + game, re.M))
+        base, _, inc = tags["TimeControl"].partition("+")
+        base, inc = float(base), float(inc or 0)
+        white_first = " b " not in tags.get("FEN", " w ")
+        names = [tags["White"], tags["Black"]] if white_first else [tags["Black"], tags["White"]]
+        clocks = {tags["White"]: base + inc, tags["Black"]: base + inc}
+        body = game.split("\n\n", 1)[1]
+        for ply, comment in enumerate(re.findall(r"\{([^}]*)\}", body)):
+            found = re.search(r"(\d+\.\d+)s\b", comment)
+            if not found:
+                continue
+            name = names[ply % 2]
+            spent = float(found.group(1))
+            if name.startswith(prefix):
+                shares.append((spent / clocks[name], spent, clocks[name], number, ply + 1))
+            clocks[name] += inc - spent
+    return shares
 
 
 def main():
@@ -58,6 +87,15 @@ def main():
         totals[tc]["avail"] += avail
         mins = min((e["min_left"] for n, e in s["stats"].items() if n.startswith(args.tech) and e["min_left"] is not None),
                    default=None)
+        shares = move_shares(path[:-len(".json")] + ".pgn", args.tech)
+        if shares:
+            worst = max(shares)
+            totals[tc]["moves"] += len(shares)
+            totals[tc]["over 25%"] += sum(1 for x in shares if x[0] > 0.25)
+            if worst[0] > totals[tc]["worst share"]:
+                totals[tc]["worst share"] = worst[0]
+                totals[tc]["worst where"] = f"{path.split('/')[-1]} game {worst[3]} ply {worst[4]}: " \
+                                            f"{worst[1]:.3f} s of {worst[2]:.3f} s"
         print(f"{path.split('/')[-1]:28} {tc:8} {s['games']:5d} {ours:13d} {theirs:14d} "
               f"{100 * used / avail if avail else 0:14.1f}% {mins if mins is not None else '-':>10} "
               f"{' / '.join(hits):>28}")
@@ -66,6 +104,9 @@ def main():
         print(f"{tc}: {int(t['games'])} games; TECH used {100 * t['used'] / t['avail']:.1f}% of its available "
               f"time ({t['used']:.0f} of {t['avail']:.0f} s); least time left after a move {least.get(tc)} s; "
               f"TECH crashes+stalls {int(t['crashes+stalls'])}, error lines {int(t['errors'])}")
+        if t["moves"]:
+            print(f"  largest share of its clock one TECH move took: {100 * t['worst share']:.1f}% "
+                  f"({t['worst where']}); moves over 25% of the clock: {int(t['over 25%'])} of {int(t['moves'])}")
         forfeits = {k: int(v) for k, v in t.items() if k.startswith(("TECH ", "opponent "))}
         print(f"  forfeits: {forfeits or 'none'}")
         for kind in ("self", "opp"):
