@@ -10,7 +10,7 @@ bool square_attacked(const Position *pos, Square sq, Color by);
 /* True if colour c's king is attacked. */
 static inline bool king_attacked(const Position *pos, Color c)
 {
-    return square_attacked(pos, pos->plist[c][0], !c);
+    return square_attacked(pos, position_king(pos, c), !c);
 }
 
 /* True if the side to move is in check. */

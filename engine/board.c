@@ -67,26 +67,19 @@ bool position_refresh(Position *pos)
     memset(pos->count, 0, sizeof pos->count);
     memset(pos->index, 0, sizeof pos->index);
     pos->material[WHITE] = pos->material[BLACK] = 0;
-    pos->plist_len[WHITE] = pos->plist_len[BLACK] = 1; /* slot 0 reserved for the king */
     bool ok = true;
     for (Square sq = SQ_A1; sq <= SQ_H8; sq++) {
         Piece p = pos->board[sq];
         if (p == EMPTY || p == OFFBOARD) continue;
         Color c = piece_color(p);
         PieceType t = piece_type(p);
-        pos->count[c][t]++;
-        if (t == KING) {
-            pos->plist[c][0] = sq;
-            pos->index[sq] = 0;
-            continue;
-        }
-        pos->material[c] += piece_value[t];
-        if (pos->plist_len[c] >= PIECE_LIST_MAX) {
+        if (t != KING) pos->material[c] += piece_value[t];
+        if (pos->count[c][t] >= PIECE_LIST_MAX) {
             ok = false;
             continue;
         }
-        pos->index[sq] = pos->plist_len[c];
-        pos->plist[c][pos->plist_len[c]++] = sq;
+        pos->index[sq] = pos->count[c][t];
+        pos->men[c][t][pos->count[c][t]++] = (uint8_t)sq;
     }
     if (pos->count[WHITE][KING] != 1 || pos->count[BLACK][KING] != 1) ok = false;
     pos->key = position_compute_key(pos);
@@ -111,19 +104,18 @@ bool position_ok(const Position *pos)
         PieceType t = piece_type(p);
         count[c][t]++;
         if (t != KING) material[c] += piece_value[t];
-        if (pos->plist[c][pos->index[sq]] != sq || pos->index[sq] >= pos->plist_len[c]) return false;
+        if (pos->index[sq] >= PIECE_LIST_MAX || pos->men[c][t][pos->index[sq]] != sq) return false;
     }
     for (Color c = BLACK; c <= WHITE; c++) {
         if (material[c] != pos->material[c]) return false;
         if (memcmp(count[c], pos->count[c], sizeof count[c]) != 0) return false;
         if (count[c][KING] != 1) return false;
-        if (pos->board[pos->plist[c][0]] != piece_make(c, KING)) return false;
-        int men = 0;
-        for (int t = PAWN; t <= KING; t++) men += count[c][t];
-        if (men != pos->plist_len[c]) return false;
-        for (int i = 0; i < pos->plist_len[c]; i++) {
-            Piece p = pos->board[pos->plist[c][i]];
-            if (p == EMPTY || p == OFFBOARD || piece_color(p) != c) return false;
+        /* Every listed square holds a man of the list's colour and type (so, with the counts
+         * equal, each man is listed exactly once). */
+        for (PieceType t = PAWN; t <= KING; t++) {
+            if (count[c][t] > PIECE_LIST_MAX) return false;
+            for (int i = 0; i < count[c][t]; i++)
+                if (pos->board[pos->men[c][t][i]] != piece_make(c, t)) return false;
         }
     }
     if (pos->key != position_compute_key(pos)) return false;

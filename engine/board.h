@@ -7,7 +7,7 @@
 
 /* Undo stack capacity: a whole game's plies plus the deepest search line. */
 enum { GAME_PLY_MAX = 1024, UNDO_STACK_SIZE = GAME_PLY_MAX + MAX_PLY + 16 };
-/* A legal position holds at most 16 men per side. */
+/* A legal position holds at most 16 men per side, so no piece list is ever longer. */
 enum { PIECE_LIST_MAX = 16 };
 
 /* What make_move() saves so that unmake_move() restores the position exactly. */
@@ -16,7 +16,8 @@ typedef struct {
     uint64_t key;          /* Zobrist key before the move */
     Square en_passant;     /* e.p. square before the move */
     uint8_t castling;      /* castling rights before the move (tree word bits 24-27) */
-    uint8_t captured_slot; /* piece-list slot the captured man occupied */
+    uint8_t captured_slot; /* slot the captured man occupied in its type's list */
+    uint8_t promoted_slot; /* slot the promoting pawn occupied in the pawn list */
     int32_t halfmove;      /* 50-move counter before the move */
 } Undo;
 
@@ -31,9 +32,10 @@ typedef struct Position {
     uint64_t key;              /* Zobrist key of the position */
     int material[COLOR_NB];    /* non-king material per colour at TECH's base values */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB]; /* men of each type per colour */
-    /* Piece lists: plist[c][0] is always the king. index[sq] = slot of the man on sq. */
-    Square plist[COLOR_NB][PIECE_LIST_MAX];
-    uint8_t plist_len[COLOR_NB];
+    /* Piece lists by type: men[c][t][0 .. count[c][t]-1] are the squares of colour c's men of
+     * type t, so the generator walks each type with its own loop; index[sq] = the slot of the
+     * man on sq in its list. */
+    uint8_t men[COLOR_NB][PIECE_TYPE_NB][PIECE_LIST_MAX];
     uint8_t index[BOARD_SIZE];
     int undo_len;              /* entries on the undo stack = plies since the set-up */
     Undo undo[UNDO_STACK_SIZE];
@@ -51,6 +53,9 @@ static const int bishop_offsets[4] = {-11, -9, 9, 11};
 static const int rook_offsets[4] = {-10, -1, 1, 10};
 static const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 
+/* The square of colour c's king. */
+static inline Square position_king(const Position *pos, Color c) { return pos->men[c][KING][0]; }
+
 /* Start position in FEN. */
 extern const char START_FEN[];
 
@@ -60,7 +65,7 @@ void position_set_start(Position *pos);
 void position_clear(Position *pos);
 /* Recompute key, material, counts and piece lists from board[] and the state fields.
  * Returns false (and leaves the lists unusable) if a side lacks exactly one king or has
- * more than PIECE_LIST_MAX men; callers validate before relying on the position. */
+ * more than PIECE_LIST_MAX men of one type; callers validate before relying on the position. */
 bool position_refresh(Position *pos);
 /* Zobrist key computed from scratch (for checks and set-up). */
 uint64_t position_compute_key(const Position *pos);

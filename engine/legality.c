@@ -19,11 +19,50 @@ static const int8_t QUEEN_STEP[155] = {
 
 static inline int direction_of(int delta) { return QUEEN_STEP[delta + 77]; }
 
+static inline bool step_is_diagonal(int step) { return step == 9 || step == -9 || step == 11 || step == -11; }
+
+/* Whether the first man met from `sq` along `step` is a slider of colour `by` that moves along
+ * that line (a queen, or a bishop on a diagonal, a rook on a file or rank). */
+static inline bool slider_on_line(const Position *pos, Square sq, int step, Color by)
+{
+    Square t = sq + step;
+    while (pos->board[t] == EMPTY) t += step;
+    Piece p = pos->board[t];
+    if (p == OFFBOARD || piece_color(p) != by) return false;
+    PieceType type = piece_type(p);
+    return type == QUEEN || type == (step_is_diagonal(step) ? BISHOP : ROOK);
+}
+
+/* Whether the man on `from` attacks `target` by its own move pattern. */
+static inline bool man_attacks(const Position *pos, Square from, Square target)
+{
+    const Piece p = pos->board[from];
+    const int step = direction_of(target - from);
+    switch (piece_type(p)) {
+    case PAWN: {
+        Square ahead = from + 10 * color_sign(piece_color(p));
+        return target == ahead - 1 || target == ahead + 1;
+    }
+    case KNIGHT:
+        for (int i = 0; i < 8; i++)
+            if (from + knight_offsets[i] == target) return true;
+        return false;
+    case KING: return step != 0 && from + step == target;
+    case BISHOP: if (!step_is_diagonal(step)) return false; break;
+    case ROOK: if (step == 0 || step_is_diagonal(step)) return false; break;
+    case QUEEN: if (step == 0) return false; break;
+    default: return false;
+    }
+    Square t = from + step;
+    while (pos->board[t] == EMPTY) t += step;
+    return t == target;
+}
+
 void legality_prepare(const Position *pos, LegalityInfo *info)
 {
     const Color us = pos->side;
     const int s = color_sign(us);
-    const Square king = pos->plist[us][0];
+    const Square king = position_king(pos, us);
     const int8_t *board = pos->board;
     info->king = king;
     info->pinned_count = 0;
@@ -36,7 +75,7 @@ void legality_prepare(const Position *pos, LegalityInfo *info)
     /* Each queen line: the first man met either checks (enemy slider) or may be pinned. */
     for (int i = 0; i < 8; i++) {
         int step = king_offsets[i];
-        bool diagonal = step == 9 || step == -9 || step == 11 || step == -11;
+        bool diagonal = step_is_diagonal(step);
         Square t = king + step;
         while (board[t] == EMPTY) t += step;
         Piece first = board[t];
@@ -65,18 +104,23 @@ bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)
 {
     const Color mover = !pos->side;
     const Move m = pos->undo[pos->undo_len - 1].move;
-    const Square king = pos->plist[mover][0];
+    const Square king = position_king(pos, mover);
     if (mover_was_in_check || move_to(m) == king || move_is_en_passant(m)) return king_attacked(pos, mover);
     /* Otherwise only a line through the vacated square can have opened onto the king. */
     int step = direction_of(move_from(m) - king);
-    if (!step) return false;
-    Square t = king + step;
-    while (pos->board[t] == EMPTY) t += step;
-    Piece p = pos->board[t];
-    if (p == OFFBOARD || piece_color(p) == mover) return false;
-    PieceType type = piece_type(p);
-    bool diagonal = step == 9 || step == -9 || step == 11 || step == -11;
-    return type == QUEEN || type == (diagonal ? BISHOP : ROOK);
+    return step && slider_on_line(pos, king, step, pos->side);
+}
+
+bool last_move_gave_check(const Position *pos)
+{
+    const Color mover = !pos->side;
+    const Move m = pos->undo_len > 0 ? pos->undo[pos->undo_len - 1].move : MOVE_NONE;
+    const Square king = position_king(pos, pos->side);
+    if (m == MOVE_NONE || move_is_castle(m) || move_is_en_passant(m)) return king_attacked(pos, pos->side);
+    /* The man that moved (promoted, if it did) attacks the king, or it uncovered a slider. */
+    if (man_attacks(pos, move_to(m), king)) return true;
+    int step = direction_of(move_from(m) - king);
+    return step && slider_on_line(pos, king, step, mover);
 }
 
 bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m)

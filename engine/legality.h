@@ -32,4 +32,10 @@ static inline bool legality_check(Position *pos, const LegalityInfo *info, Move 
  * the mover was in check, moved its king or captured en passant. */
 bool last_move_exposed_king(const Position *pos, bool mover_was_in_check);
 
+/* After a move (the last one on the undo stack) that did not leave the side now to move in
+ * check before it was played: is that side in check now? Exactly position_in_check(pos) under
+ * that condition, which holds at every node whose parent was not refuted by king capture; only
+ * the moved man and the line through its origin are looked at (castling and e.p.: full test). */
+bool last_move_gave_check(const Position *pos);
+
 #endif

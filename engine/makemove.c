@@ -17,7 +17,7 @@ static inline uint8_t castling_after(int rights, Square from, Square to)
     return (uint8_t)(rights & ~(castle_lost[from] | castle_lost[to]));
 }
 
-/* Move a man between squares, keeping its piece-list slot. */
+/* Move a man between squares, keeping its slot in its type's list. */
 static inline void relocate(Position *pos, Square from, Square to)
 {
     Piece p = pos->board[from];
@@ -25,38 +25,60 @@ static inline void relocate(Position *pos, Square from, Square to)
     pos->board[from] = EMPTY;
     uint8_t slot = pos->index[from];
     pos->index[to] = slot;
-    pos->plist[piece_color(p)][slot] = to;
+    pos->men[piece_color(p)][piece_type(p)][slot] = (uint8_t)to;
 }
 
-/* Take a man off the board; the list's last man fills its slot. Returns the slot. */
+/* Take the man on sq out of the list of colour c's men of type t; the list's last man fills
+ * its slot. Returns the slot. The board is left alone. */
+static inline uint8_t list_remove(Position *pos, Color c, PieceType t, Square sq)
+{
+    uint8_t slot = pos->index[sq];
+    uint8_t last = --pos->count[c][t];
+    Square moved = pos->men[c][t][last];
+    pos->men[c][t][slot] = (uint8_t)moved;
+    pos->index[moved] = slot;
+    return slot;
+}
+
+/* Exact inverse of list_remove(): sq goes back to `slot`, the man that filled it to the end.
+ * When sq was the last man there was no filler, and the slot past the end may since have been
+ * reused (a promotion appends to its type's list), so it must not be read. */
+static inline void list_restore(Position *pos, Color c, PieceType t, Square sq, uint8_t slot)
+{
+    uint8_t last = pos->count[c][t]++;
+    if (slot != last) {
+        Square filler = pos->men[c][t][slot];
+        pos->men[c][t][last] = (uint8_t)filler;
+        pos->index[filler] = last;
+    }
+    pos->men[c][t][slot] = (uint8_t)sq;
+    pos->index[sq] = slot;
+}
+
+/* Add sq at the end of the list of colour c's men of type t (a promotion). */
+static inline void list_append(Position *pos, Color c, PieceType t, Square sq)
+{
+    pos->index[sq] = pos->count[c][t];
+    pos->men[c][t][pos->count[c][t]++] = (uint8_t)sq;
+}
+
+/* Take a man off the board (a capture). Returns its list slot for restore_man(). */
 static inline uint8_t remove_man(Position *pos, Square sq)
 {
     Piece p = pos->board[sq];
     Color c = piece_color(p);
-    uint8_t slot = pos->index[sq];
-    uint8_t last = (uint8_t)(--pos->plist_len[c]);
-    Square moved = pos->plist[c][last];
-    pos->plist[c][slot] = moved;
-    pos->index[moved] = slot;
     pos->board[sq] = EMPTY;
-    pos->count[c][piece_type(p)]--;
     pos->material[c] -= piece_value[piece_type(p)];
-    return slot;
+    return list_remove(pos, c, piece_type(p), sq);
 }
 
-/* Exact inverse of remove_man(): the man goes back to `slot`, its filler back to the end. */
+/* Exact inverse of remove_man(). */
 static inline void restore_man(Position *pos, Square sq, Piece p, uint8_t slot)
 {
     Color c = piece_color(p);
-    uint8_t last = pos->plist_len[c]++;
-    Square filler = pos->plist[c][slot];
-    pos->plist[c][last] = filler;
-    pos->index[filler] = last;
-    pos->plist[c][slot] = sq;
-    pos->index[sq] = slot;
     pos->board[sq] = (int8_t)p;
-    pos->count[c][piece_type(p)]++;
     pos->material[c] += piece_value[piece_type(p)];
+    list_restore(pos, c, piece_type(p), sq, slot);
 }
 
 /* Debug builds recompute key, material, counts and lists after every make and unmake. */
@@ -71,7 +93,9 @@ static inline void debug_verify(const Position *pos)
 
 static inline uint64_t ep_key(const Position *pos)
 {
-    return position_ep_capturable(pos) ? zobrist.en_passant_file[square_file(pos->en_passant)] : 0;
+    /* Most positions have no e.p. square: settle that without a call. */
+    if (pos->en_passant == SQ_NONE || !position_ep_capturable(pos)) return 0;
+    return zobrist.en_passant_file[square_file(pos->en_passant)];
 }
 
 void make_move(Position *pos, Move m)
@@ -81,7 +105,7 @@ void make_move(Position *pos, Move m)
     const Color us = pos->side;
     const Square from = move_from(m), to = move_to(m);
     const Piece mover = pos->board[from];
-    uint64_t key = pos->key ^ ep_key(pos) ^ zobrist.castling[pos->castling];
+    uint64_t key = pos->key ^ ep_key(pos);
 
     u->move = m;
     u->key = pos->key;
@@ -105,8 +129,8 @@ void make_move(Position *pos, Move m)
             Piece promoted = piece_make(us, move_promotion(m));
             key ^= zobrist_piece(mover, to) ^ zobrist_piece(promoted, to);
             pos->board[to] = (int8_t)promoted;
-            pos->count[us][PAWN]--;
-            pos->count[us][move_promotion(m)]++;
+            u->promoted_slot = list_remove(pos, us, PAWN, to);
+            list_append(pos, us, move_promotion(m), to);
             pos->material[us] += piece_value[move_promotion(m)] - piece_value[PAWN];
         }
     } else if (move_is_castle(m)) {
@@ -118,12 +142,15 @@ void make_move(Position *pos, Move m)
         relocate(pos, rook_from, rook_to);
     }
 
-    pos->castling = castling_after(pos->castling, from, to);
+    if (pos->castling) {
+        uint8_t rights = castling_after(pos->castling, from, to);
+        key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
+        pos->castling = rights;
+    }
     pos->en_passant = move_is_double_push(m) ? from + 10 * color_sign(us) : SQ_NONE;
     if (us == BLACK) pos->fullmove++;
     pos->side = !us;
-    key ^= zobrist.side ^ zobrist.castling[pos->castling];
-    pos->key = key;
+    pos->key = key ^ zobrist.side;
     pos->key ^= ep_key(pos);
     debug_verify(pos);
 }
@@ -139,9 +166,10 @@ void unmake_move(Position *pos)
     pos->side = us;
     if (us == BLACK) pos->fullmove--;
     if (move_is_promotion(m)) {
+        /* The promoted man is the last of its list again: every later move has been undone. */
         pos->board[to] = (int8_t)piece_make(us, PAWN);
-        pos->count[us][PAWN]++;
         pos->count[us][move_promotion(m)]--;
+        list_restore(pos, us, PAWN, to, u->promoted_slot);
         pos->material[us] -= piece_value[move_promotion(m)] - piece_value[PAWN];
     } else if (move_is_castle(m)) {
         Square rook_from = to > from ? from + 3 : from - 4;

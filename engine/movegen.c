@@ -116,14 +116,14 @@ static void generate_castling(const Position *pos, Sink *sink)
     const Square king = us == WHITE ? SQ_E1 : SQ_E8;
     const int king_side = us == WHITE ? CASTLE_WK : CASTLE_BK;
     const int queen_side = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
-    if (!(pos->castling & (king_side | queen_side))) return;
-    if (square_attacked(pos, king, !us)) return;
-    if ((pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY
-        && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
+    /* The cheap tests (rights, empty squares) first: most calls end there. */
+    bool short_open = (pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY;
+    bool long_open = (pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
+                  && board[king - 3] == EMPTY;
+    if (!(short_open || long_open) || square_attacked(pos, king, !us)) return;
+    if (short_open && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
         add_quiet(sink, move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY));
-    if ((pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
-        && board[king - 3] == EMPTY && !square_attacked(pos, king - 1, !us)
-        && !square_attacked(pos, king - 2, !us))
+    if (long_open && !square_attacked(pos, king - 1, !us) && !square_attacked(pos, king - 2, !us))
         add_quiet(sink, move_make(king, king - 2, MOVE_FLAG_CASTLE, EMPTY));
 }
 
@@ -142,6 +142,18 @@ static void sort_captures(Move *moves, long n)
     }
 }
 
+/* Every man of one type; `type` is a constant in each call, so the inlined loop works on a
+ * constant offset table and never dispatches on the type per man. */
+static inline __attribute__((always_inline)) void generate_type(const Position *pos, Sink *sink, PieceType type)
+{
+    const Color us = pos->side;
+    for (int i = 0; i < pos->count[us][type]; i++) {
+        Square from = pos->men[us][type][i];
+        if (type == PAWN) generate_pawn(pos, sink, from);
+        else generate_piece(pos, sink, from, type);
+    }
+}
+
 /* The generator body; inlined once per kind so the want_* tests fold away. */
 static inline __attribute__((always_inline)) void generate_kind(const Position *pos, GenKind kind, MoveList *list)
 {
@@ -152,19 +164,15 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
     sink.want_quiets = kind != GEN_NOISY;
     sink.want_promotions = kind != GEN_QUIET;
 
-    const Color us = pos->side;
-    for (int i = 0; i < pos->plist_len[us]; i++) {
-        Square from = pos->plist[us][i];
-        /* One case per type so that each inlined copy works on constant offset tables. */
-        switch (piece_type(pos->board[from])) {
-        case PAWN: generate_pawn(pos, &sink, from); break;
-        case KNIGHT: generate_piece(pos, &sink, from, KNIGHT); break;
-        case BISHOP: generate_piece(pos, &sink, from, BISHOP); break;
-        case ROOK: generate_piece(pos, &sink, from, ROOK); break;
-        case QUEEN: generate_piece(pos, &sink, from, QUEEN); break;
-        default: generate_piece(pos, &sink, from, KING); break;
-        }
-    }
+    /* Generation order breaks ties between equal captures and orders the quiet moves. [C] The
+     * paper does not give TECH's; king, pawns, then the pieces kept the bench tree smallest of
+     * the orders tried (queens and rooks first made it up to 20% bigger). */
+    generate_type(pos, &sink, KING);
+    generate_type(pos, &sink, PAWN);
+    generate_type(pos, &sink, KNIGHT);
+    generate_type(pos, &sink, BISHOP);
+    generate_type(pos, &sink, ROOK);
+    generate_type(pos, &sink, QUEEN);
     if (sink.want_quiets && pos->castling) generate_castling(pos, &sink);
 
     sort_captures(sink.captures, sink.n_captures);

@@ -86,13 +86,12 @@ static int passed_field(const Position *pos, Square pawn, Square king, bool own)
 /* Φ: the sum over every passed pawn of its Fig. 7 value at the mover's king [C]. */
 static int passed_field_sum(const Position *pos, Color mover)
 {
-    const Square king = pos->plist[mover][0];
+    const Square king = position_king(pos, mover);
     int sum = 0;
     for (Color c = BLACK; c <= WHITE; c++)
-        for (int i = 1; i < pos->plist_len[c]; i++) {
-            Square sq = pos->plist[c][i];
-            if (piece_type(pos->board[sq]) == PAWN && presort_pawn_passed(pos, sq))
-                sum += passed_field(pos, sq, king, c == mover);
+        for (int i = 0; i < pos->count[c][PAWN]; i++) {
+            Square sq = pos->men[c][PAWN][i];
+            if (presort_pawn_passed(pos, sq)) sum += passed_field(pos, sq, king, c == mover);
         }
     return sum;
 }
@@ -100,7 +99,7 @@ static int passed_field_sum(const Position *pos, Color mover)
 /* Gain of a king move in a field centred on the opponent's king (factor 1 [C]). */
 static int king_field_gain(const MoveContext *ctx, const KingField field)
 {
-    const Square enemy_king = ctx->pos->plist[ctx->them][0];
+    const Square enemy_king = position_king(ctx->pos, ctx->them);
     return presort_field(field, enemy_king, ctx->to) - presort_field(field, enemy_king, ctx->from);
 }
 
@@ -169,12 +168,14 @@ void presort_score_general_endgame(const MoveContext *ctx)
  * integer division, the piece term is 0 once TECH has no piece left]. */
 static int mating_eval(const Position *pos, Color tech)
 {
-    const Square own_king = pos->plist[tech][0], enemy_king = pos->plist[!tech][0];
+    const Square own_king = position_king(pos, tech), enemy_king = position_king(pos, !tech);
     int e = MATING_ENEMY_KING_CENTRE_WEIGHT * presort_centre(enemy_king)
           + MATING_KING_DISTANCE_WEIGHT * presort_field(MATING_FIELD, own_king, enemy_king)
           + presort_centre(own_king);
-    int pieces = pos->plist_len[tech] - 1, sum = 0;
-    for (int i = 1; i < pos->plist_len[tech]; i++) sum += presort_field(MATING_FIELD, own_king, pos->plist[tech][i]);
+    int pieces = 0, sum = 0;
+    for (PieceType t = PAWN; t < KING; t++)
+        for (int i = 0; i < pos->count[tech][t]; i++, pieces++)
+            sum += presort_field(MATING_FIELD, own_king, pos->men[tech][t][i]);
     if (pieces > 0) e += sum / pieces;
     return e;
 }

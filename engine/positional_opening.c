@@ -212,7 +212,7 @@ void presort_score_middlegame(const MoveContext *ctx)
     PresortEntry *entry = ctx->entry;
     const Position *pos = ctx->pos;
     const int factor = MIDDLEGAME_FACTOR[ctx->type];
-    const Square enemy_king = pos->plist[ctx->them][0];
+    const Square enemy_king = position_king(pos, ctx->them);
     presort_term_add(entry, "centre", presort_centre_gain(ctx, factor));
     presort_term_add(entry, "mobility", presort_mobility(ctx));
     /* Fig. 6 gain with the middle-game factors; castling counts the king's squares [C]. */

@@ -180,6 +180,17 @@ static inline bool previous_move_illegal(const Search *s, int ply)
     return illegal;
 }
 
+/* Whether the side to move is in check, judged from the last move alone: valid because the
+ * node before it was not refuted by king capture (TECH.md §3). */
+static inline bool side_to_move_in_check(const Search *s)
+{
+    bool check = last_move_gave_check(&s->pos);
+#ifdef TECH_DEBUG
+    assert(check == position_in_check(&s->pos));
+#endif
+    return check;
+}
+
 /* E5: a repetition of an earlier position of the game or search, or the 50-move rule. */
 static bool is_draw_in_tree(const Position *pos)
 {
@@ -200,13 +211,13 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply)
     /* 2. E1: in check there is no standing pat; every evasion is searched. */
     bool evading = false;
     if (s->features.checks_in_quiescence) {
-        s->in_check[ply] = position_in_check(&s->pos);
+        s->in_check[ply] = side_to_move_in_check(s);
         evading = s->in_check[ply];
     }
     if (!evading) {
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        if (!s->features.checks_in_quiescence) s->in_check[ply] = position_in_check(&s->pos);
+        if (!s->features.checks_in_quiescence) s->in_check[ply] = side_to_move_in_check(s);
     }
 
     /* 3. Captures (and with E6 quiet queen promotions), highest victim first. */
@@ -244,7 +255,7 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. King-capture legality: the previous move was illegal. */
     if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    s->in_check[ply] = position_in_check(&s->pos);
+    s->in_check[ply] = side_to_move_in_check(s);
     if (ply >= MAX_PLY - 1) return material_for_side_to_move(s, ply);
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
@@ -278,7 +289,7 @@ static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply,
         search_make(s, m, ply);
         Depth next = depth - 1;
         int next_extensions = extensions;
-        if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && position_in_check(&s->pos)) {
+        if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && side_to_move_in_check(s)) {
             next++;
             next_extensions++;
         }
@@ -383,7 +394,7 @@ static void search_root(Search *s, const RootMoves *root, Depth depth, const Sea
         search_make(s, m, 0);
         int extensions = 0;
         Depth next = depth - 1;
-        if (s->features.check_extension && position_in_check(&s->pos)) {
+        if (s->features.check_extension && side_to_move_in_check(s)) {
             next++;
             extensions++;
         }

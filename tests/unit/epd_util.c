@@ -181,20 +181,24 @@ bool expect_reason(const char *what, bool failed, const char *reason, const char
     return true;
 }
 
+/* The list slots are compared only where make_move() fills them in. */
 static bool same_undo(const Undo *a, const Undo *b)
 {
     return a->move == b->move && a->key == b->key && a->en_passant == b->en_passant
-        && a->castling == b->castling && a->captured_slot == b->captured_slot && a->halfmove == b->halfmove;
+        && a->castling == b->castling && a->halfmove == b->halfmove
+        && (!move_is_capture(a->move) || a->captured_slot == b->captured_slot)
+        && (!move_is_promotion(a->move) || a->promoted_slot == b->promoted_slot);
 }
 
 /* Piece lists and square indexes compared on their used part only: a slot past the list's
  * end and the index of an empty square are scratch values. */
 static const char *lists_difference(const Position *a, const Position *b)
 {
-    for (Color c = BLACK; c <= WHITE; c++) {
-        if (a->plist_len[c] != b->plist_len[c]) return "plist_len";
-        if (memcmp(a->plist[c], b->plist[c], (size_t)a->plist_len[c] * sizeof a->plist[c][0])) return "plist";
-    }
+    for (Color c = BLACK; c <= WHITE; c++)
+        for (PieceType t = PAWN; t <= KING; t++) {
+            if (a->count[c][t] != b->count[c][t]) return "count";
+            if (memcmp(a->men[c][t], b->men[c][t], a->count[c][t])) return "piece list";
+        }
     for (Square sq = 0; sq < BOARD_SIZE; sq++) {
         Piece p = a->board[sq];
         if (p != EMPTY && p != OFFBOARD && a->index[sq] != b->index[sq]) return "index";
