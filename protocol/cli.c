@@ -63,6 +63,29 @@ static int run_perft(int argc, char **argv, bool divide)
 static int cmd_perft(int argc, char **argv) { return run_perft(argc, argv, false); }
 static int cmd_divide(int argc, char **argv) { return run_perft(argc, argv, true); }
 
+static const char *const usage_lines[] = {
+    "usage: tech                              the engine: UCI or CECP on stdin/stdout (`help` there)",
+    "       tech perft DEPTH [FEN]            count move paths (`Nodes searched: N`)",
+    "       tech divide DEPTH [FEN]           the same, per root move",
+    "       tech bench [DEPTH]                the fixed benchmark: node signature and speed",
+    "       tech epd FILE [--time S | --depth D | --nodes N] [--first K] [--style modern]",
+    "                [--depths FILE] [--classify MAXDEPTH]",
+    "                                         solve a bm/am test suite such as Win at Chess",
+    "       tech presort [startpos | FEN] [moves M ...]",
+    "                                         TECH's positional pre-sort of the root moves",
+    "       tech treestats [EPD] [--from D] [--to D]",
+    "                                         the 1971 tree statistics, depth by depth",
+    "       tech help                         this text",
+    NULL,
+};
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    for (int i = 0; usage_lines[i]; i++) printf("%s\n", usage_lines[i]);
+    return 0;
+}
+
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
@@ -75,19 +98,15 @@ static const CliCommand commands[] = {
     {"epd", cli_epd},
     {"presort", cli_presort},
     {"treestats", cli_treestats},
+    {"help", cmd_help},
+    {"--help", cmd_help},
+    {"-h", cmd_help},
 };
-
-bool cli_is_command(const char *name)
-{
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(commands[i].name, name) == 0) return true;
-    return false;
-}
 
 int cli_run(int argc, char **argv)
 {
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (strcmp(commands[i].name, argv[1]) == 0) return commands[i].run(argc, argv);
-    fprintf(stderr, "error: unknown command '%s'\n", argv[1]);
+    fprintf(stderr, "error: unknown command '%s'; `%s help` lists the commands\n", argv[1], argv[0]);
     return 2;
 }

@@ -25,6 +25,15 @@ def test_perft_and_divide():
     check(status != 0 and "bad FEN" in err, "bad FEN accepted")
 
 
+def test_help_and_unknown_command():
+    for word in ("help", "--help", "-h"):
+        status, out, _ = run(word)
+        check(status == 0 and "tech perft DEPTH" in out and "tech epd FILE" in out, f"{word}: {out}")
+    status, out, err = run("frobnicate")
+    check(status == 2 and not out and "unknown command 'frobnicate'" in err and "help" in err,
+          f"unknown command: {status} {out!r} {err!r}")
+
+
 def test_bench_signature_is_deterministic():
     outs = [run("bench", "4")[1] for _ in range(2)]
     totals = [re.search(r"^Total: (\d+) nodes", o, re.M) for o in outs]
