@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""nps_compare.py - `tech bench` nodes per second next to a CECP peer's, measured in one session.
+
+These machines change speed from hour to hour, so an absolute nodes-per-second figure says
+little unless a reference engine is measured alongside. Rounds alternate (TECH's bench, then
+the peer on every position), and the medians and their ratio are printed.
+
+The peer (default Debian's Fairy-Max) searches each position for --seconds and reports its
+own nodes and time in its thinking output (`ply score time(cs) nodes pv`); its rate is the
+sum of nodes over the sum of time. Positions come from an EPD file (default: the first 20
+White-to-move problems of Win at Chess) and are set up with `setboard`, or with the legacy
+`edit` command when the peer does not offer setboard (Fairy-Max).
+
+    python3 scripts/nps_compare.py [--tech ./tech] [--bench-depth 6] [--peer /usr/games/fairymax]
+                                   [--epd ../shared/data/wac.epd] [--positions 20] [--seconds 1]
+                                   [--rounds 5]
+"""
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chessrules as cr  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_EPD = os.path.join(HERE, "..", "..", "shared", "data", "wac.epd")
+THINKING_RE = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\s")
+BENCH_TOTAL_RE = re.compile(r"^Total: (\d+) nodes, ([\d.]+) s, (\d+) nodes/second")
+
+
+def tech_bench(tech, depth):
+    """Nodes per second of one `tech bench DEPTH` run, from its last line."""
+    out = subprocess.run([tech, "bench", str(depth)], capture_output=True, text=True, check=True).stdout
+    match = BENCH_TOTAL_RE.match(out.strip().splitlines()[-1])
+    if not match:
+        sys.exit(f"no total line in tech bench output:\n{out}")
+    return int(match.group(3))
+
+
+class CecpPeer:
+    """Just enough CECP to set up a position, search it for a fixed time and read the thinking."""
+
+    def __init__(self, command):
+        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("xboard")
+        self.send("protover 2")
+        self.features = {}
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit(f"{command} ended during the handshake")
+            for name, value in re.findall(r'(\w+)=("[^"]*"|\S+)', line) if line.startswith("feature") else []:
+                self.features[name] = value.strip('"')
+            if "done=1" in line:
+                break
+
+    def send(self, text):
+        self.proc.stdin.write(text + "\n")
+        self.proc.stdin.flush()
+
+    def set_position(self, board):
+        if self.features.get("setboard") == "1":
+            self.send(f"setboard {board.fen()}")
+            return
+        self.send("edit")
+        self.send("#")
+        for white in (True, False):
+            if not white:
+                self.send("c")
+            for sq, piece in enumerate(board.board):
+                if piece and piece.isupper() == white:
+                    self.send(piece.upper() + cr.square_name(sq))
+        self.send(".")
+
+    def search(self, board, seconds):
+        """(nodes, seconds) of the deepest thinking line of one fixed-time search."""
+        self.send("new")
+        self.send("force")
+        self.set_position(board)
+        self.send("post")
+        self.send(f"st {seconds}")
+        self.send("go")
+        nodes = centis = 0
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit("the peer ended during a search")
+            match = THINKING_RE.match(line)
+            if match:
+                centis, nodes = int(match.group(3)), int(match.group(4))
+            if line.startswith("move "):
+                return nodes, centis / 100.0
+
+    def quit(self):
+        self.send("quit")
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def white_to_move_positions(path, count):
+    boards = []
+    with open(path) as f:
+        for line in f:
+            fields = line.split()
+            if len(fields) < 4 or fields[1] != "w":
+                continue
+            boards.append(cr.Position.from_fen(" ".join(fields[:4]) + " 0 1"))
+            if len(boards) == count:
+                break
+    return boards
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tech", default="./tech")
+    parser.add_argument("--bench-depth", type=int, default=6)
+    parser.add_argument("--peer", default="/usr/games/fairymax")
+    parser.add_argument("--epd", default=DEFAULT_EPD)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--seconds", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+
+    boards = white_to_move_positions(args.epd, args.positions)
+    tech_rates, peer_rates = [], []
+    for _ in range(args.rounds):
+        tech_rates.append(tech_bench(args.tech, args.bench_depth))
+        peer = CecpPeer(args.peer)
+        nodes = seconds = 0
+        for board in boards:
+            n, s = peer.search(board, args.seconds)
+            nodes, seconds = nodes + n, seconds + s
+        peer.quit()
+        peer_rates.append(nodes / seconds if seconds else 0.0)
+    for name, rates in ((f"tech bench {args.bench_depth}", tech_rates), (os.path.basename(args.peer), peer_rates)):
+        runs = ", ".join(f"{r / 1e6:.2f}" for r in rates)
+        print(f"{name:16} runs [{runs}] M nodes/s, median {statistics.median(rates) / 1e6:.2f} M nodes/s")
+    print(f"ratio tech/peer (nodes per second): {statistics.median(tech_rates) / statistics.median(peer_rates):.2f}")
+
+
+if __name__ == "__main__":
+    main()
