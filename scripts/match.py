@@ -651,6 +651,21 @@ class UciAdapter(Adapter):
             self.wait(lambda: self.outstanding_go == 0, PING_TIMEOUT, "bestmove after stop")
 
 
+def cecp_setup_lines(position, setboard):
+    """The CECP lines (in force mode) that set up `position`: `setboard`, or for engines without
+    it (Fairy-Max has setboard=0) the legacy `edit` mode, where black to move needs a move first."""
+    if setboard:
+        return [f"setboard {position.fen()}"]
+    lines = ["a2a3"] if position.turn == cr.BLACK else []
+    lines += ["edit", "#"]
+    for white in (True, False):
+        if not white:
+            lines.append("c")
+        lines += [piece.upper() + cr.square_name(sq) for sq, piece in enumerate(position.board)
+                  if piece and piece.isupper() == white]
+    return lines + ["."]
+
+
 class CecpAdapter(Adapter):
     """CECP v2 the cutechess way: features answered with accepted/rejected, `new`, `force`,
     `level`, `post`, `hard`/`easy`; per move ping, `time`, `otim`, then `go` or the
@@ -750,21 +765,8 @@ class CecpAdapter(Adapter):
     def set_position(self, game):
         if game.start.fen() == cr.START_FEN:
             return
-        if self.features.get("setboard") == "1":
-            self.send(f"setboard {game.start.fen()}")
-            return
-        # The legacy edit mode (Fairy-Max has setboard=0): black to move needs a move first.
-        if game.start.turn == cr.BLACK:
-            self.send("a2a3")
-        self.send("edit")
-        self.send("#")
-        for white in (True, False):
-            if not white:
-                self.send("c")
-            for sq, piece in enumerate(game.start.board):
-                if piece and piece.isupper() == white:
-                    self.send(piece.upper() + cr.square_name(sq))
-        self.send(".")
+        for line in cecp_setup_lines(game.start, self.features.get("setboard") == "1"):
+            self.send(line)
 
     def new_game(self, game, color, tc, opponent):
         if self.proc is not None and self.features.get("reuse") == "0" and self.games_played:

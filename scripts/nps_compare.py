@@ -25,6 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
+import match  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_EPD = os.path.join(HERE, "..", "..", "shared", "data", "wac.epd")
@@ -65,18 +66,8 @@ class CecpPeer:
         self.proc.stdin.flush()
 
     def set_position(self, board):
-        if self.features.get("setboard") == "1":
-            self.send(f"setboard {board.fen()}")
-            return
-        self.send("edit")
-        self.send("#")
-        for white in (True, False):
-            if not white:
-                self.send("c")
-            for sq, piece in enumerate(board.board):
-                if piece and piece.isupper() == white:
-                    self.send(piece.upper() + cr.square_name(sq))
-        self.send(".")
+        for line in match.cecp_setup_lines(board, self.features.get("setboard") == "1"):
+            self.send(line)
 
     def search(self, board, seconds):
         """(nodes, seconds) of the deepest thinking line of one fixed-time search."""
