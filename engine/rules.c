@@ -7,9 +7,6 @@
 #include "legality.h"
 #include "makemove.h"
 
-/* Plies of the 50-move rule (FIDE 9.3): 50 moves by each side. */
-enum { FIFTY_MOVE_PLIES = 100 };
-
 bool move_is_legal(Position *pos, Move m)
 {
     make_move(pos, m);

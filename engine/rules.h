@@ -4,6 +4,9 @@
 
 #include "movegen.h"
 
+/* Plies of the 50-move rule (FIDE 9.3): 50 moves by each side. */
+enum { FIFTY_MOVE_PLIES = 100 };
+
 typedef enum {
     STATUS_ONGOING,
     STATUS_CHECKMATE,

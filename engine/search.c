@@ -1,50 +1,26 @@
-/* search.c - TECH's tactical analysis: full-width alpha-beta to a fixed depth, quiescence
- * over every capture sequence, material-only leaves (TECH.md §4). The root is searched in
- * the positional pre-sort order (§5) so that ties go to the positionally best move. */
+/* search.c - TECH's tactical analysis at the root: the moves in the positional pre-sort order
+ * (§5) so that ties go to the positionally best move, depth after depth as long as the
+ * control allows (TECH.md §4, §7, §8), with the helper threads of Threads > 1. */
 #include "search.h"
 
-#include <assert.h>
-#include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "attack.h"
-#include "clock.h"
-#include "legality.h"
-#include "makemove.h"
 #include "positional.h"
-#include "rules.h"
-#include "tt.h"
+#include "search_internal.h"
 
-/* The stop flag and the clock are looked at once every this many nodes (TECH.md §7). */
-enum { POLL_INTERVAL = 1024 };
-/* E2: at most this many check extensions along one line [C]. */
-enum { CHECK_EXTENSION_MAX = 16 };
 /* E3: the secondary search looks this much deeper at the chosen move (TECH.md §10). */
 enum { SECONDARY_SEARCH_PLIES = 2 };
-/* Plies of the 50-move rule, for E5. */
-enum { FIFTY_MOVE_PLIES = 100 };
-
-struct Search {
-    Position pos;                      /* the search's own copy of the root position */
-    Move killers[MAX_PLY];             /* one killer per ply [C, TECH.md §4] */
-    bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
-    Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
-    Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
-    Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
-    int pv_length[MAX_PLY];
-    SearchStats stats;
-    SearchFeatures features;
-    SearchControl *control;
-    uint64_t node_limit;
-    int64_t start_us;
-    int root_ply;                      /* pos.undo_len at the root */
-    Move iteration_best;               /* E7: best move of the previous depth, searched first */
-    TranspositionTable *tt;            /* E4: shared table, or NULL */
-    Search *helpers[SEARCH_THREADS_MAX]; /* searches of the helper threads, made on first use */
-    bool aborted;
-};
+/* E8: the aspiration window starts this far either side of the previous depth's score, from
+ * this depth on, and widens by this factor at each failure [C]. Leaves are material only, so
+ * a score mostly stays put from one depth to the next or moves by a pawn or more. */
+enum { ASPIRATION_DELTA = 30, ASPIRATION_MIN_DEPTH = 4, ASPIRATION_WIDEN = 4 };
+/* [P] TECH.md §7: one depth deeper costs about x3 from an even depth and x7 from an odd one.
+ * Until a search has timed two depths of its own it predicts with these. */
+enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
+/* [C] A measured growth is believed only within these bounds. */
+static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
 
 void search_features_faithful(SearchFeatures *features)
 {
@@ -62,32 +38,53 @@ void search_features_modern(SearchFeatures *features)
     features->draw_detection = true;
     features->quiet_queen_promotions = true;
     features->iterative_deepening = true;
+    features->pvs = true;
+    features->move_ordering = true;
 }
 
 void search_control_reset(SearchControl *control)
 {
     atomic_store(&control->stop, false);
-    atomic_store(&control->deadline_us, 0);
+    atomic_store(&control->pondering, false);
+    atomic_store(&control->limits_changed, false);
+    atomic_store(&control->target_depth, 0);
+    atomic_store(&control->soft_deadline_us, 0);
+    atomic_store(&control->hard_deadline_us, 0);
+    atomic_store(&control->completed_depth, 0);
 }
 
-Search *search_create(void)
+void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us, int64_t hard_deadline_us)
 {
-    Search *search = calloc(1, sizeof *search);
-    return search;
+    atomic_store(&control->target_depth, target_depth);
+    atomic_store(&control->soft_deadline_us, soft_deadline_us);
+    atomic_store(&control->hard_deadline_us, hard_deadline_us);
+    atomic_store(&control->pondering, false);
+    atomic_store(&control->limits_changed, true);
+}
+
+Search *search_create(void) { return calloc(1, sizeof(Search)); }
+
+static void shared_destroy(SharedSearch *shared)
+{
+    if (!shared) return;
+    pool_destroy(shared->pool);
+    for (int i = 0; i < SEARCH_THREADS_MAX - 1; i++) free(shared->helpers[i]);
+    free(shared);
 }
 
 void search_destroy(Search *search)
 {
     if (!search) return;
-    for (int i = 0; i < SEARCH_THREADS_MAX; i++) search_destroy(search->helpers[i]);
+    shared_destroy(search->threads);
     free(search);
 }
 
 void search_clear(Search *search)
 {
     memset(search->killers, 0, sizeof search->killers);
-    for (int i = 0; i < SEARCH_THREADS_MAX; i++)
-        if (search->helpers[i]) memset(search->helpers[i]->killers, 0, sizeof search->killers);
+    if (search->threads)
+        for (int i = 0; i < SEARCH_THREADS_MAX - 1; i++)
+            if (search->threads->helpers[i]) memset(search->threads->helpers[i]->killers, 0, sizeof search->killers);
     if (search->tt) tt_clear(search->tt);
 }
 
@@ -118,216 +115,22 @@ static int64_t thread_cpu_us(void)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-/* 1. Count the node; 2. every POLL_INTERVAL nodes look at stop flag, clock and node limit. */
-static inline bool count_node_and_poll(Search *s)
+/* Nodes of every thread so far, for progress reports. */
+static uint64_t nodes_so_far(const Search *s)
 {
-    if ((++s->stats.nodes & (POLL_INTERVAL - 1)) == 0) {
-        if (atomic_load_explicit(&s->control->stop, memory_order_relaxed)) s->aborted = true;
-        int64_t deadline = atomic_load_explicit(&s->control->deadline_us, memory_order_relaxed);
-        if (deadline && clock_now_us() >= deadline) s->aborted = true;
-    }
-    if (s->node_limit && s->stats.nodes >= s->node_limit) s->aborted = true;
-    return s->aborted;
+    uint64_t nodes = s->stats.nodes;
+    if (s->shared)
+        for (int i = 0; i < s->shared->helper_count; i++)
+            nodes += atomic_load_explicit(&s->shared->helpers[i]->published_nodes, memory_order_relaxed);
+    return nodes;
 }
 
-/* The leaf evaluation: the material counter from the side to move's view, nothing else. */
-static inline Score material_for_side_to_move(const Search *s, int ply)
-{
-    return s->pos.side == WHITE ? s->material[ply] : -s->material[ply];
-}
-
-/* Make a move and update the revalued material counter of the next ply. */
-static inline void search_make(Search *s, Move m, int ply)
-{
-    const Color us = s->pos.side;
-    Score gain = 0;
-    if (move_is_capture(m)) gain += s->value[!us][move_captured(m)];
-    if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
-    s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
-    make_move(&s->pos, m);
-    s->stats.makes++;
-}
-
-/* Killer first when it is in the list [C: literally first, TECH.md §4]; the generator has
- * already put captures by victim value ahead of the other moves. */
-static void order_killer_first(MoveList *list, Move killer)
-{
-    if (killer == MOVE_NONE) return;
-    for (int i = 0; i < list->count; i++) {
-        if (list->moves[i] != killer) continue;
-        memmove(list->moves + 1, list->moves, (size_t)i * sizeof list->moves[0]);
-        list->moves[0] = killer;
-        return;
-    }
-}
-
-static void pv_update(Search *s, int ply, Move m)
-{
-    s->pv[ply][0] = m;
-    int child = ply + 1 < MAX_PLY ? s->pv_length[ply + 1] : 0;
-    memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)child * sizeof(Move));
-    s->pv_length[ply] = child + 1;
-}
-
-/* King-capture legality (TECH.md §3): can the side to move capture the enemy king, i.e. was
- * the last move illegal? The parent's check status lets most moves be cleared by one ray. */
-static inline bool previous_move_illegal(const Search *s, int ply)
-{
-    bool illegal = last_move_exposed_king(&s->pos, s->in_check[ply - 1]);
-#ifdef TECH_DEBUG
-    assert(illegal == enemy_king_capturable(&s->pos));
-#endif
-    return illegal;
-}
-
-/* Whether the side to move is in check, judged from the last move alone: valid because the
- * node before it was not refuted by king capture (TECH.md §3). */
-static inline bool side_to_move_in_check(const Search *s)
-{
-    bool check = last_move_gave_check(&s->pos);
-#ifdef TECH_DEBUG
-    assert(check == position_in_check(&s->pos));
-#endif
-    return check;
-}
-
-/* E5: a repetition of an earlier position of the game or search, or the 50-move rule. */
-static bool is_draw_in_tree(const Position *pos)
-{
-    return pos->halfmove >= FIFTY_MOVE_PLIES || repetition_count(pos) > 0;
-}
-
-static Score quiesce(Search *s, Score alpha, Score beta, int ply)
-{
-    s->pv_length[ply] = 0;
-    if (count_node_and_poll(s)) return 0;
-    s->stats.bottom_positions++;
-    if (ply > s->stats.seldepth) s->stats.seldepth = ply;
-    /* 1. The previous move left its king en prise: refute it (king-capture legality). */
-    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    Score stand = material_for_side_to_move(s, ply);
-    if (ply >= MAX_PLY - 1) return stand;
-
-    /* 2. E1: in check there is no standing pat; every evasion is searched. */
-    bool evading = false;
-    if (s->features.checks_in_quiescence) {
-        s->in_check[ply] = side_to_move_in_check(s);
-        evading = s->in_check[ply];
-    }
-    if (!evading) {
-        if (stand >= beta) return stand;
-        if (stand > alpha) alpha = stand;
-        if (!s->features.checks_in_quiescence) s->in_check[ply] = side_to_move_in_check(s);
-    }
-
-    /* 3. Captures (and with E6 quiet queen promotions), highest victim first. */
-    MoveList list;
-    generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
-    if (evading) s->stats.full_generations++;
-    else s->stats.capture_generations++;
-    int legal = 0;
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
-        if (!evading && move_is_promotion(m) && !move_is_capture(m)
-            && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
-            continue;
-        search_make(s, m, ply);
-        Score v = -quiesce(s, -beta, -alpha, ply + 1);
-        unmake_move(&s->pos);
-        if (s->aborted) return 0;
-        if (v == -SCORE_ILLEGAL) continue;
-        legal++;
-        if (v >= beta) return v;
-        if (v > alpha) {
-            alpha = v;
-            pv_update(s, ply, m);
-        }
-    }
-    if (evading && legal == 0) return -(SCORE_MATE - ply);
-    return alpha;
-}
-
-static Score alphabeta(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions)
-{
-    if (depth <= 0) return quiesce(s, alpha, beta, ply);
-    s->pv_length[ply] = 0;
-    if (count_node_and_poll(s)) return 0;
-    if (ply > s->stats.seldepth) s->stats.seldepth = ply;
-    /* 1. King-capture legality: the previous move was illegal. */
-    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    s->in_check[ply] = side_to_move_in_check(s);
-    if (ply >= MAX_PLY - 1) return material_for_side_to_move(s, ply);
-    /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
-    if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
-
-    /* 3. E4: a stored result that is deep enough ends the node; its move is tried first. */
-    const bool use_table = s->tt && s->features.transposition_table;
-    const Score alpha_at_entry = alpha;
-    Move table_move = MOVE_NONE;
-    TTHit hit;
-    if (use_table && tt_probe(s->tt, s->pos.key, ply, &hit)) {
-        table_move = hit.move;
-        if (hit.depth >= depth) {
-            if (hit.bound == BOUND_EXACT) return hit.score <= alpha ? alpha : hit.score >= beta ? beta : hit.score;
-            if (hit.bound == BOUND_LOWER && hit.score >= beta) return beta;
-            if (hit.bound == BOUND_UPPER && hit.score <= alpha) return alpha;
-        }
-    }
-
-    /* 4. Generate full width; the killer goes first, then captures by victim value. */
-    MoveList list;
-    generate_moves(&s->pos, GEN_ALL, &list);
-    s->stats.full_generations++;
-    order_killer_first(&list, s->killers[ply]);
-    order_killer_first(&list, table_move);
-
-    /* 5. Search every move; an illegal one (its king is captured) is not counted. */
-    int legal = 0;
-    Move best = MOVE_NONE;
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
-        search_make(s, m, ply);
-        Depth next = depth - 1;
-        int next_extensions = extensions;
-        if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && side_to_move_in_check(s)) {
-            next++;
-            next_extensions++;
-        }
-        Score v = -alphabeta(s, next, -beta, -alpha, ply + 1, next_extensions);
-        unmake_move(&s->pos);
-        if (s->aborted) return 0;
-        if (v == -SCORE_ILLEGAL) continue;
-        legal++;
-        if (v > alpha) {
-            alpha = v;
-            best = m;
-            pv_update(s, ply, m);
-            if (alpha >= beta) {
-                s->killers[ply] = m;
-                break;
-            }
-        }
-    }
-    /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
-    if (legal == 0) alpha = s->in_check[ply] ? -(SCORE_MATE - ply) : SCORE_DRAW;
-    if (use_table) {
-        Bound bound = legal == 0 ? BOUND_EXACT
-                    : alpha >= beta ? BOUND_LOWER : alpha > alpha_at_entry ? BOUND_EXACT : BOUND_UPPER;
-        tt_store(s->tt, s->pos.key, ply, depth, alpha, bound, best);
-    }
-    return alpha;
-}
-
-typedef struct {
-    Move moves[MOVE_LIST_MAX];
-    int count;
-} RootMoves;
-
-/* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given. */
-static void root_moves_prepare(Search *s, const SearchLimits *limits, RootMoves *root)
+/* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given; also the
+ * piece values of this root (§5.8). */
+static void root_moves_prepare(Search *s, const SearchLimits *limits)
 {
     Presort *presort = malloc(sizeof *presort);
-    root->count = 0;
+    s->root.count = 0;
     if (!presort) return;
     presort_root(&s->pos, limits->started_from_initial, presort);
     material_revalue(&s->pos, presort->phase, s->value);
@@ -336,7 +139,7 @@ static void root_moves_prepare(Search *s, const SearchLimits *limits, RootMoves 
         bool wanted = limits->searchmoves_count == 0;
         for (int j = 0; j < limits->searchmoves_count && !wanted; j++)
             wanted = move_same(limits->searchmoves[j], m);
-        if (wanted) root->moves[root->count++] = m;
+        if (wanted) s->root.moves[s->root.count++] = (RootMove){m, i};
     }
     free(presort);
 }
@@ -358,94 +161,144 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     info.depth = depth;
     info.seldepth = s->stats.seldepth;
     info.score = score;
-    info.nodes = s->stats.nodes;
+    info.nodes = nodes_so_far(s);
     info.time_ms = (clock_now_us() - s->start_us) / 1000;
     info.pv_length = s->pv_length[0];
     memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
     reporter->on_info(reporter->context, &info);
 }
 
-/* One full-width search of the root at `depth`. Later moves replace the best only when
- * strictly better, so ties keep the earlier (positionally better) move [P, §4]. The result
- * is updated when the depth completes, or, after an abort, with the best of the completed
- * root moves [C, §7] unless an earlier depth's best move was not among them. */
-static void search_root(Search *s, const RootMoves *root, Depth depth, const SearchReporter *reporter,
-                        SearchResult *result)
+typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
+
+/* What one pass over the root moves found. */
+typedef struct {
+    Move best, ponder;
+    int best_rank;
+    Score score;
+    int completed;               /* root moves fully searched */
+    bool previous_best_done;     /* the previous depth's best move is among them */
+} RootLine;
+
+/* Search every root move at `depth` inside the window (lo, hi). A move replaces the best only
+ * when strictly better, or equally good and earlier in the positional order, so the result is
+ * the positionally first of the materially best moves whatever order the moves are searched in
+ * (E7 puts the previous best first) and whatever the window [P, §4]. */
+static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Score lo, Score hi,
+                               const SearchReporter *reporter, RootLine *line)
 {
-    Score alpha = -SCORE_INFINITE;
-    Move best = MOVE_NONE, ponder = MOVE_NONE;
-    int completed = 0;
-    bool previous_best_done = s->iteration_best == MOVE_NONE;
-    Move order[MOVE_LIST_MAX];
+    *line = (RootLine){.best = MOVE_NONE, .best_rank = MOVE_LIST_MAX, .score = lo,
+                       .previous_best_done = s->iteration_best == MOVE_NONE};
+    RootMove order[MOVE_LIST_MAX];
     int count = root->count;
-    memcpy(order, root->moves, (size_t)count * sizeof(Move));
+    memcpy(order, root->moves, (size_t)count * sizeof order[0]);
     /* E7: the previous depth's best move first, the others in positional order. */
     if (s->features.iterative_deepening && s->iteration_best != MOVE_NONE) {
-        for (int i = 0; i < count; i++)
-            if (order[i] == s->iteration_best) {
-                memmove(order + 1, order, (size_t)i * sizeof(Move));
-                order[0] = s->iteration_best;
+        for (int i = 1; i < count; i++)
+            if (order[i].move == s->iteration_best) {
+                RootMove first = order[i];
+                memmove(order + 1, order, (size_t)i * sizeof order[0]);
+                order[0] = first;
                 break;
             }
     }
     for (int i = 0; i < count; i++) {
-        Move m = order[i];
-        if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, m, i + 1);
-        search_make(s, m, 0);
+        RootMove rm = order[i];
+        if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, rm.move, i + 1);
+        /* The score to beat: an earlier-ranked move needs only to equal the best. */
+        Score bound = line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1 : line->score;
+        search_make(s, rm.move, 0);
         int extensions = 0;
         Depth next = depth - 1;
-        if (s->features.check_extension && side_to_move_in_check(s)) {
+        if (s->features.check_extension && tree_side_to_move_in_check(s)) {
             next++;
             extensions++;
         }
-        Score v = -alphabeta(s, next, -SCORE_INFINITE, -alpha, 1, extensions);
-        unmake_move(&s->pos);
-        if (s->aborted) break;
-        completed++;
-        if (m == s->iteration_best) previous_best_done = true;
-        if (v > alpha || best == MOVE_NONE) {
-            alpha = v > alpha ? v : alpha;
-            best = m;
-            pv_update(s, 0, m);
-            ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
-            report_info(s, reporter, depth, alpha);
+        Score v;
+        if (s->features.pvs && i > 0) {
+            v = -tree_search(s, next, -bound - 1, -bound, 1, extensions);
+            if (v > bound && !s->aborted) v = -tree_search(s, next, -hi, -bound, 1, extensions);
+        } else {
+            v = -tree_search(s, next, -hi, -bound, 1, extensions);
         }
+        unmake_move(&s->pos);
+        if (s->aborted) return ROOT_ABORTED;
+        line->completed++;
+        if (rm.move == s->iteration_best) line->previous_best_done = true;
+        if (v <= bound) continue;
+        line->best = rm.move;
+        line->best_rank = rm.rank;
+        line->score = v;
+        pv_update(s, 0, rm.move);
+        line->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
+        if (v >= hi) return ROOT_FAIL_HIGH;
+        report_info(s, reporter, depth, v);
     }
-    result->completed_root_moves = completed;
-    if (best == MOVE_NONE || (s->aborted && !previous_best_done)) return;
-    result->best_move = best;
-    result->score = alpha;
-    result->ponder_move = ponder;
-    if (!s->aborted) result->depth = depth;
+    return line->best == MOVE_NONE ? ROOT_FAIL_LOW : ROOT_EXACT;
 }
 
-/* E3, the paper's planned secondary search: look SECONDARY_SEARCH_PLIES deeper at the
- * chosen move; only if it then scores worse are the other moves searched that deep too. */
-static void secondary_search(Search *s, const RootMoves *root, const SearchReporter *reporter,
-                             SearchResult *result)
+/* One depth: the root searched in an aspiration window around the previous score (E8),
+ * widened until the score falls inside it. The result is updated when the depth completes, or,
+ * after an abort, with the best of the completed root moves [C, §7] provided the previous
+ * depth's best move is among them (or a move proved better than it). */
+static void search_depth(Search *s, Depth depth, const SearchReporter *reporter, SearchResult *result)
 {
-    Depth deeper_depth = result->depth + SECONDARY_SEARCH_PLIES;
-    RootMoves chosen = {.moves = {result->best_move}, .count = 1};
-    SearchResult deeper = *result;
-    s->iteration_best = MOVE_NONE;
-    search_root(s, &chosen, deeper_depth, NULL, &deeper);
-    if (s->aborted) return;
-    if (deeper.score >= result->score) {
-        *result = deeper;
-        return;
+    Score lo = -SCORE_INFINITE, hi = SCORE_INFINITE, delta = ASPIRATION_DELTA;
+    if (s->features.pvs && depth >= ASPIRATION_MIN_DEPTH && s->iteration_best != MOVE_NONE
+        && !score_is_mate(s->iteration_score)) {
+        lo = s->iteration_score - delta;
+        hi = s->iteration_score + delta;
     }
-    /* The chosen move fell: give every move the deeper look, the chosen one first. */
-    RootMoves all = *root;
-    for (int i = 0; i < all.count; i++)
-        if (all.moves[i] == result->best_move) {
-            memmove(all.moves + 1, all.moves, (size_t)i * sizeof(Move));
-            all.moves[0] = result->best_move;
-            break;
+    for (;;) {
+        RootLine line;
+        RootOutcome outcome = search_root(s, &s->root, depth, lo, hi, reporter, &line);
+        result->completed_root_moves = line.completed;
+        bool usable = line.best != MOVE_NONE && (line.previous_best_done || outcome == ROOT_FAIL_HIGH);
+        if (outcome == ROOT_ABORTED || outcome == ROOT_EXACT) {
+            if (usable) {
+                result->best_move = line.best;
+                result->score = line.score;
+                result->ponder_move = line.ponder;
+            }
+            if (outcome == ROOT_EXACT) result->depth = depth;
+            return;
         }
-    s->iteration_best = result->best_move;
-    deeper = *result;
-    search_root(s, &all, deeper_depth, reporter, &deeper);
-    if (deeper.completed_root_moves > 0) *result = deeper;
+        if (outcome == ROOT_FAIL_HIGH) {
+            /* A move proved better than the window: play it if time runs out now. */
+            result->best_move = line.best;
+            result->score = line.score;
+            result->ponder_move = line.ponder;
+            s->iteration_best = line.best;
+            hi = delta * ASPIRATION_WIDEN > SCORE_MATE ? SCORE_INFINITE : line.score + delta * ASPIRATION_WIDEN;
+        } else {
+            lo = delta * ASPIRATION_WIDEN > SCORE_MATE ? -SCORE_INFINITE : lo - delta * (ASPIRATION_WIDEN - 1);
+        }
+        delta *= ASPIRATION_WIDEN;
+    }
+}
+
+/* How long the next depth will take: the last depth's time times the growth from the depth
+ * before it (or the paper's x3/x7 until two depths are timed); 0 if nothing is timed yet. */
+static int64_t predicted_time_us(const Search *s, Depth next)
+{
+    Depth last = next - 1;
+    if (last < 1 || s->depth_time_us[last] <= 0) return 0;
+    double growth = last % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD;
+    if (last >= 2 && s->depth_time_us[last - 1] > 0) {
+        growth = (double)s->depth_time_us[last] / (double)s->depth_time_us[last - 1];
+        if (growth < GROWTH_MIN) growth = GROWTH_MIN;
+        if (growth > GROWTH_MAX) growth = GROWTH_MAX;
+    }
+    return (int64_t)((double)s->depth_time_us[last] * growth);
+}
+
+/* Would TECH-modern's time rule stop after depth `done`, completed at `done_at_us`? Under a
+ * soft limit it begins no depth after it, nor one predicted to end after the hard limit. (A
+ * hard limit alone, as with `movetime`, is a budget to use up: the search runs until it.) */
+static bool time_rule_stops(const Search *s, Depth done, int64_t done_at_us, int64_t soft_us, int64_t hard_us)
+{
+    if (!soft_us) return false;
+    if (done_at_us >= soft_us) return true;
+    return hard_us && done_at_us + predicted_time_us(s, done + 1) > hard_us;
 }
 
 static bool mate_found(const SearchResult *result, int mate_moves)
@@ -453,108 +306,229 @@ static bool mate_found(const SearchResult *result, int mate_moves)
     return score_is_mate(result->score) && result->score > 0 && score_mate_moves(result->score) <= mate_moves;
 }
 
-/* The search on one thread; `first_depth` > 1 lets a helper thread start deeper. */
-static SearchResult search_single(Search *s, const Position *root_pos, const SearchLimits *limits,
-                                  const SearchFeatures *features, SearchControl *control,
-                                  const SearchReporter *reporter, Depth first_depth)
+/* After depth `done` completed: search the next one? */
+static bool go_deeper(const Search *s, const SearchLimits *limits, Depth cap, Depth done, const SearchResult *result)
 {
-    SearchResult result;
-    memset(&result, 0, sizeof result);
+    SearchControl *c = s->control;
+    if (done >= cap) return false;
+    if (limits->mate > 0 && mate_found(result, limits->mate)) return false;
+    if (atomic_load(&c->pondering)) return true; /* TECH.md §8: the opponent's time */
+    Depth target = atomic_load(&c->target_depth);
+    if (target > 0) return done < target;
+    int64_t now = clock_now_us();
+    int64_t soft = atomic_load(&c->soft_deadline_us), hard = atomic_load(&c->hard_deadline_us);
+    return !time_rule_stops(s, done, now, soft, hard);
+}
+
+void search_rejudge_limits(Search *s)
+{
+    SearchControl *c = s->control;
+    if (!atomic_exchange(&c->limits_changed, false) || atomic_load(&c->pondering)) return;
+    Depth done = atomic_load(&c->completed_depth);
+    if (done < 1) return;
+    /* TECH-1971 wants a depth: has the ponder search completed it already? */
+    Depth target = atomic_load(&c->target_depth);
+    if (target > 0) {
+        if (done >= target) s->aborted = true;
+        return;
+    }
+    /* TECH-modern: has the ponder search thought as long as the time rule would give a search
+     * of its own now, or would the rule, counted from the ponder search's start, have stopped
+     * at one of its completed depths? Then what it has is what the rule wants: play at once. */
+    int64_t now = clock_now_us(), soft = atomic_load(&c->soft_deadline_us), hard = atomic_load(&c->hard_deadline_us);
+    int64_t soft_budget = soft ? soft - now : 0, hard_budget = hard ? hard - now : 0;
+    if (!soft) return;
+    if (soft_budget <= 0 || hard_budget <= 0 || now - s->start_us >= soft_budget) {
+        s->aborted = true;
+        return;
+    }
+    for (Depth d = 1; d <= done; d++)
+        if (s->depth_end_us[d] && time_rule_stops(s, d, s->depth_end_us[d] - s->start_us, soft_budget, hard_budget)) {
+            s->aborted = true;
+            return;
+        }
+}
+
+/* E3, the paper's planned secondary search: look SECONDARY_SEARCH_PLIES deeper at the
+ * chosen move; only if it then scores worse are the other moves searched that deep too. */
+static void secondary_search(Search *s, const SearchReporter *reporter, SearchResult *result)
+{
+    Depth deeper_depth = result->depth + SECONDARY_SEARCH_PLIES;
+    RootMoves all = s->root;
+    int chosen_at = 0;
+    for (int i = 0; i < all.count; i++)
+        if (all.moves[i].move == result->best_move) chosen_at = i;
+    RootMoves chosen = {.moves = {all.moves[chosen_at]}, .count = 1};
+    RootLine line;
+    s->iteration_best = MOVE_NONE;
+    if (search_root(s, &chosen, deeper_depth, -SCORE_INFINITE, SCORE_INFINITE, NULL, &line) == ROOT_ABORTED) return;
+    if (line.score >= result->score) {
+        result->score = line.score;
+        result->ponder_move = line.ponder;
+        result->depth = deeper_depth;
+        return;
+    }
+    /* The chosen move fell: give every move the deeper look, the chosen one first. */
+    s->iteration_best = result->best_move;
+    SearchResult deeper = *result;
+    RootMoves saved = s->root;
+    search_depth(s, deeper_depth, reporter, &deeper);
+    s->root = saved;
+    if (deeper.completed_root_moves > 0) *result = deeper;
+}
+
+/* Set up a search of `root_pos` on this thread's Search (its own position and counters). */
+static void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
+                         const SearchFeatures *features, SearchControl *control)
+{
     memset(&s->stats, 0, sizeof s->stats);
+    atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
     memset(s->killers, 0, sizeof s->killers); /* no state leaks between searches */
+    history_clear(&s->history);
+    memset(s->depth_end_us, 0, sizeof s->depth_end_us);
+    memset(s->depth_time_us, 0, sizeof s->depth_time_us);
     s->features = *features;
     s->control = control;
     s->node_limit = limits->nodes;
     s->aborted = false;
     s->iteration_best = MOVE_NONE;
+    s->iteration_score = 0;
     s->start_us = clock_now_us();
-    int64_t cpu_start = thread_cpu_us();
     position_copy(&s->pos, root_pos);
-    s->root_ply = s->pos.undo_len;
-
-    RootMoves root;
-    root_moves_prepare(s, limits, &root);
-    s->material[0] = root_material(s);
     s->in_check[0] = position_in_check(&s->pos);
-    if (root.count == 0) {
-        result.score = position_in_check(&s->pos) ? -SCORE_MATE : SCORE_DRAW;
-    } else {
-        result.best_move = root.moves[0]; /* until a root move completes */
-        Depth target = limits->depth < 1 ? 1 : limits->depth;
-        if (target > SEARCH_DEPTH_MAX) target = SEARCH_DEPTH_MAX;
-        bool iterate = limits->iterate || features->iterative_deepening || limits->mate > 0;
-        Depth first = iterate ? first_depth : target;
-        for (Depth d = first; d <= target && !s->aborted; d++) {
-            search_root(s, &root, d, reporter, &result);
-            if (s->aborted) break;
-            s->iteration_best = result.best_move;
-            if (limits->mate > 0 && mate_found(&result, limits->mate)) break;
-        }
-        if (features->secondary_search && !s->aborted && root.count > 1)
-            secondary_search(s, &root, reporter, &result);
-    }
-    result.aborted = s->aborted;
-    s->stats.wall_us = clock_now_us() - s->start_us;
-    s->stats.cpu_us = thread_cpu_us() - cpu_start;
-    result.stats = s->stats;
-    return result;
 }
 
-/* A helper thread of the modern profile's shared-table search ("lazy SMP"): it searches the
- * same root deeper and deeper, filling the table the main thread reads, until told to stop. */
-typedef struct {
-    Search *search;
-    const Position *root;
-    SearchLimits limits;
-    SearchFeatures features;
-    SearchControl control;
-    Depth first_depth;
-    SearchResult result;
-    pthread_t thread;
-} Helper;
-
-static void *helper_main(void *arg)
+/* Depth after depth from `first` for as long as go_deeper allows (the main thread), or until
+ * stopped (helpers, which follow the main thread's depth). */
+static void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
+                          const SearchReporter *reporter, SearchResult *result)
 {
-    Helper *h = arg;
-    h->result = search_single(h->search, h->root, &h->limits, &h->features, &h->control, NULL, h->first_depth);
-    return NULL;
+    for (Depth d = first; d <= cap; d++) {
+        if (s->is_helper) {
+            Depth main_depth = atomic_load(&s->shared->main_depth);
+            if (d < main_depth) d = main_depth;
+        } else if (s->shared) {
+            atomic_store(&s->shared->main_depth, d);
+        }
+        s->depth_now = d;
+        s->depth_start_us = clock_now_us();
+        search_depth(s, d, reporter, result);
+        if (s->aborted) break;
+        s->depth_end_us[d] = clock_now_us();
+        s->depth_time_us[d] = s->depth_end_us[d] - s->depth_start_us;
+        result->depth_time_us = s->depth_time_us[d];
+        s->iteration_best = result->best_move;
+        s->iteration_score = result->score;
+        if (s->is_helper) continue;
+        atomic_store(&s->control->completed_depth, d);
+        if (!go_deeper(s, limits, cap, d, result)) break;
+    }
+}
+
+/* A helper thread's part: the same root, depth after depth, sharing the table, until the main
+ * search ends. Its results are only the table entries it leaves. */
+static void helper_task(void *context, int index)
+{
+    SharedSearch *shared = context;
+    const Search *main = shared->main;
+    Search *h = shared->helpers[index];
+    SearchLimits limits = {.depth = SEARCH_DEPTH_MAX};
+    SearchFeatures features = main->features;
+    features.secondary_search = false;
+    search_begin(h, &main->pos, &limits, &features, &shared->helper_control);
+    h->tt = main->tt;
+    h->shared = shared;
+    h->is_helper = true;
+    h->root = main->root;
+    memcpy(h->value, main->value, sizeof h->value);
+    h->material[0] = main->material[0];
+    SearchResult ignored;
+    memset(&ignored, 0, sizeof ignored);
+    search_depths(h, &limits, 1, SEARCH_DEPTH_MAX, NULL, &ignored);
+    h->stats.wall_us = clock_now_us() - h->start_us;
+}
+
+/* Helpers for this search: they need the shared table (E4) to pass on what they find. */
+static int start_helpers(Search *s)
+{
+    int wanted = s->features.threads - 1;
+    if (wanted <= 0 || !s->tt || !s->features.transposition_table) return 0;
+    if (wanted > SEARCH_THREADS_MAX - 1) wanted = SEARCH_THREADS_MAX - 1;
+    SharedSearch *shared = s->threads;
+    if (!shared) {
+        shared = calloc(1, sizeof *shared);
+        if (!shared || !(shared->pool = pool_create())) {
+            free(shared);
+            return 0;
+        }
+        s->threads = shared;
+    }
+    int available = pool_reserve(shared->pool, wanted);
+    int count = 0;
+    while (count < available && (shared->helpers[count] || (shared->helpers[count] = search_create()))) count++;
+    shared->helper_count = count;
+    if (count == 0) return 0;
+    search_control_reset(&shared->helper_control);
+    atomic_store(&shared->main_depth, 1);
+    for (int i = 0; i < BUSY_TABLE_SIZE; i++) atomic_store_explicit(&shared->busy[i], 0, memory_order_relaxed);
+    shared->main = s;
+    s->shared = shared;
+    pool_start(shared->pool, count, helper_task, shared);
+    return count;
+}
+
+static void stop_helpers(Search *s, SearchResult *result)
+{
+    SharedSearch *shared = s->shared;
+    atomic_store(&shared->helper_control.stop, true);
+    pool_wait(shared->pool);
+    for (int i = 0; i < shared->helper_count; i++) {
+        result->stats.nodes += shared->helpers[i]->stats.nodes;
+        result->stats.bottom_positions += shared->helpers[i]->stats.bottom_positions;
+    }
+    shared->helper_count = 0;
+    s->shared = NULL;
 }
 
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits,
                         const SearchFeatures *features, SearchControl *control,
                         const SearchReporter *reporter)
 {
+    SearchResult result;
+    memset(&result, 0, sizeof result);
+    int64_t cpu_start = thread_cpu_us();
+    search_begin(s, root_pos, limits, features, control);
+    s->is_helper = false;
+    s->shared = NULL;
     if (s->tt && features->transposition_table) tt_new_search(s->tt);
-    int helpers = 0;
-    Helper helper[SEARCH_THREADS_MAX];
-    if (s->tt && features->transposition_table && features->threads > 1) {
-        int wanted = features->threads > SEARCH_THREADS_MAX ? SEARCH_THREADS_MAX : features->threads;
-        for (int i = 0; i + 1 < wanted; i++) {
-            if (!s->helpers[i] && !(s->helpers[i] = search_create())) break;
-            Helper *h = &helper[helpers];
-            h->search = s->helpers[i];
-            h->search->tt = s->tt;
-            h->root = root_pos;
-            h->limits = *limits;
-            h->limits.iterate = true;
-            h->limits.depth = SEARCH_DEPTH_MAX;
-            h->limits.nodes = 0;
-            h->limits.mate = 0;
-            h->features = *features;
-            h->features.secondary_search = false;
-            h->features.threads = 1;
-            search_control_reset(&h->control);
-            h->first_depth = 1 + (i + 1) % 2; /* half the helpers start one ply deeper */
-            if (pthread_create(&h->thread, NULL, helper_main, h) != 0) break;
-            helpers++;
-        }
+
+    root_moves_prepare(s, limits);
+    s->material[0] = root_material(s);
+    if (s->root.count == 0) {
+        result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
+    } else {
+        result.best_move = s->root.moves[0].move; /* until a root move completes */
+        Depth cap = limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
+        Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
+        if (features->iterative_deepening || limits->mate > 0) first = 1;
+        if (first > cap) first = cap;
+        int helpers = start_helpers(s);
+        search_depths(s, limits, first, cap, reporter, &result);
+        if (helpers) stop_helpers(s, &result);
+        /* E3 under a soft limit only while it has not passed (the hard limit still aborts it). */
+        int64_t soft = atomic_load(&control->soft_deadline_us);
+        if (features->secondary_search && !s->aborted && s->root.count > 1 && result.depth > 0
+            && (!soft || clock_now_us() < soft) && !atomic_load(&control->pondering))
+            secondary_search(s, reporter, &result);
     }
-    SearchResult result = search_single(s, root_pos, limits, features, control, reporter, 1);
-    for (int i = 0; i < helpers; i++) atomic_store(&helper[i].control.stop, true);
-    for (int i = 0; i < helpers; i++) {
-        pthread_join(helper[i].thread, NULL);
-        result.stats.nodes += helper[i].result.stats.nodes;
-        result.stats.bottom_positions += helper[i].result.stats.bottom_positions;
-    }
+    result.aborted = s->aborted;
+    result.stats.nodes += s->stats.nodes;
+    result.stats.bottom_positions += s->stats.bottom_positions;
+    result.stats.full_generations = s->stats.full_generations;
+    result.stats.capture_generations = s->stats.capture_generations;
+    result.stats.makes = s->stats.makes;
+    result.stats.seldepth = s->stats.seldepth;
+    result.stats.wall_us = clock_now_us() - s->start_us;
+    result.stats.cpu_us = thread_cpu_us() - cpu_start;
     return result;
 }

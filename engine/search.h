@@ -17,29 +17,52 @@ typedef struct {
     bool draw_detection;        /* E5: repetition and 50-move draws inside the tree = 0 */
     bool quiet_queen_promotions;/* E6: quiet queen promotions in quiescence */
     bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
-    int threads;                /* search threads; more than one needs the table (E4) */
+    bool pvs;                   /* E8: principal-variation search and root aspiration windows */
+    bool move_ordering;         /* E9: MVV-LVA captures, two killers, history of quiet moves */
+    int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 
 /* The two profiles selected by the `Style` option. */
 void search_features_faithful(SearchFeatures *features);
 void search_features_modern(SearchFeatures *features);
 
-/* Shared between the thread that runs a search and the threads that control it. */
+/* How the search ends: shared between the thread that runs a search and the threads that
+ * control it. The search completes depth after depth (from SearchLimits.first_depth to
+ * SearchLimits.depth) for as long as these allow:
+ *  - `stop`: end now; the result is the deepest completed depth (and the completed root
+ *    moves of the depth under way, TECH.md §7).
+ *  - `pondering`: the opponent is thinking: go deeper until stopped or told otherwise.
+ *  - `target_depth`: once this depth is complete the search ends (TECH-1971's depth rule).
+ *  - `soft_deadline_us`: no further depth is begun after it (TECH-modern's time manager).
+ *  - `hard_deadline_us`: the search is aborted there; no depth is begun that is predicted to
+ *    end after it.
+ * A ponder hit changes the limits while the search runs: the controller stores them, clears
+ * `pondering` and sets `limits_changed`; the search then decides at once whether the depth
+ * it has completed already satisfies them (play now) or whether to go on. */
 typedef struct {
-    atomic_bool stop;            /* set to end the search now */
-    atomic_llong deadline_us;    /* clock_now_us() time at which to abort; 0 = none */
+    atomic_bool stop;
+    atomic_bool pondering;
+    atomic_bool limits_changed;
+    atomic_int target_depth;         /* 0 = none */
+    atomic_llong soft_deadline_us;   /* clock_now_us() times; 0 = none */
+    atomic_llong hard_deadline_us;
+    atomic_int completed_depth;      /* written by the search: deepest depth completed so far */
 } SearchControl;
 
+/* Clear every limit and the stop flag. */
 void search_control_reset(SearchControl *control);
+/* Arm new limits on a running search (a ponder hit, TECH.md §8): pondering ends. */
+void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us,
+                        int64_t hard_deadline_us);
 
 /* Deepest full-width depth any search is asked for; most search threads (Threads option). */
 enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 
-/* What to search. A depth below 1 counts as 1. */
+/* What to search. */
 typedef struct {
-    Depth depth;                 /* full-width depth (TECH's D); when iterating: the last depth */
-    bool iterate;                /* search depth 1, 2, ... up to `depth` (infinite, analyze, nodes,
-                                    mate; always on with the E7 switch) reporting each depth */
+    Depth depth;                 /* the deepest depth (a depth below 1 counts as 1) */
+    Depth first_depth;           /* the first depth searched (0 = `depth`); E7 and `mate` start
+                                    at 1. Deeper depths follow while the control allows them. */
     uint64_t nodes;              /* abort after this many nodes; 0 = no limit */
     int mate;                    /* search until a mate in this many moves is found; 0 = off */
     int searchmoves_count;       /* restrict the root to these moves when > 0 */
@@ -70,9 +93,10 @@ typedef struct {
     Move ponder_move;            /* second move of the PV, or MOVE_NONE */
     Score score;
     Depth depth;                 /* deepest fully completed depth */
+    int64_t depth_time_us;       /* how long the search of that depth took on its own */
     int completed_root_moves;    /* root moves fully searched at the last depth started */
     bool aborted;                /* stopped by the control, the deadline or the node limit */
-    SearchStats stats;
+    SearchStats stats;           /* every thread's nodes; the main thread's other counts */
 } SearchResult;
 
 /* Per-search state: its own copy of the position, killers and counters; no globals. */
@@ -86,7 +110,8 @@ void search_clear(Search *search);
 struct TranspositionTable;
 void search_set_table(Search *search, struct TranspositionTable *tt);
 
-/* Search `root` synchronously on the calling thread and return the move to play. */
+/* Search `root` on the calling thread (and features->threads - 1 helper threads, kept asleep
+ * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
                         const SearchFeatures *features, SearchControl *control,
                         const SearchReporter *reporter);

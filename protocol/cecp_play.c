@@ -159,7 +159,7 @@ static void deliver_move(Cecp *c, const EngineResult *r)
             io_printf("# %s", stats); /* a debug comment (feature debug=1): GUIs log it */
         }
         game_play(&c->s->game, r->best_move);
-        session_record(c->s, &c->plan, r);
+        session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c);
         c->hint = r->ponder_move;
         c->last_score = r->score;
@@ -198,17 +198,6 @@ void cecp_search_done(Cecp *c, unsigned id)
     }
 }
 
-/* The hard limit for a ponder hit, from the clock as it is now. */
-static int64_t hit_hard_limit(const Cecp *c)
-{
-    TimeRequest t;
-    fill_time_request(c, &t);
-    t.overhead_ms = c->s->settings.move_overhead_ms;
-    if (t.has_clock) return timeman_hard_limit(&t);
-    if (t.movetime_ms > 0) return t.movetime_ms - t.overhead_ms > 0 ? t.movetime_ms - t.overhead_ms : 1;
-    return 0;
-}
-
 /* The opponent played while TECH pondered: a hit keeps the search (its clock starts now), a
  * miss throws it away. Returns true if the move was handled as a hit. */
 static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
@@ -225,7 +214,11 @@ static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
     atomic_store(&c->show_prefix, false);
     c->state = CECP_THINKING;
     c->think_start_us = read_us;
-    engine_ponderhit(c->s->engine, c->search_id, read_us, hit_hard_limit(c));
+    /* The clock as it is now (xboard sent `time` before the move) gives this move's limits. */
+    TimeRequest t;
+    fill_time_request(c, &t);
+    session_replan(c->s, &t, &c->plan);
+    engine_ponderhit(c->s->engine, c->search_id, read_us, &c->plan);
     if (c->finished) deliver_move(c, &c->result);
     return true;
 }

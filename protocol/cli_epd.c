@@ -11,11 +11,11 @@
 #include "clock.h"
 #include "epd.h"
 #include "notation.h"
+#include "options.h"
 #include "search.h"
 #include "tt.h"
 
 enum { LINE_MAX_EPD = 4096, DEPTH_COLUMNS = 11 }; /* depths 1..10 and ">10" (Table V-4) */
-enum { EPD_TABLE_MB = 64 };                       /* table size for the modern profile */
 
 /* Berliner (1974) Table V-4, first 200 WAC problems at 5 min each (TECH.md §9, R-high). */
 static const int TABLE_V4_PROBLEMS[DEPTH_COLUMNS] = {2, 10, 33, 42, 28, 31, 15, 10, 9, 5, 11};
@@ -29,7 +29,7 @@ typedef struct {
     uint64_t nodes;
     int first;
     int classify;                   /* > 0: print each problem's solution depth up to this */
-    bool modern;
+    Settings settings;              /* --style and --option NAME=VALUE, as a GUI would set them */
 } EpdOptions;
 
 typedef struct {
@@ -45,16 +45,27 @@ typedef struct {
 static int usage(const char *program)
 {
     fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N] [--first K] [--style modern]"
-                    " [--depths FILE] [--classify MAXDEPTH]\n"
+                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH]\n"
+                    "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
                     "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
                     "  depth at which the search plays a bm move (`?` if not found within --time S\n"
                     "  per problem, default 60), for use as a --depths file\n", program);
     return 2;
 }
 
+/* One option as UCI's setoption would set it; complains on stderr when it cannot. */
+static bool set_option(Settings *settings, const char *name, const char *value)
+{
+    char error[160];
+    if (options_set(settings, name, value, error, sizeof error) != OPTION_FAILED) return true;
+    fprintf(stderr, "error: %s\n", error);
+    return false;
+}
+
 static bool parse_options(int argc, char **argv, EpdOptions *options)
 {
     memset(options, 0, sizeof *options);
+    settings_init(&options->settings);
     if (argc < 3) return false;
     options->file = argv[2];
     if ((argc - 3) % 2) return false; /* options come in pairs: --name value */
@@ -68,8 +79,15 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         else if (strcmp(arg, "--classify") == 0) options->classify = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
         else if (strcmp(arg, "--style") == 0) {
-            if (strcmp(value, "modern") == 0 || strcmp(value, "TECH-modern") == 0) options->modern = true;
-            else if (strcmp(value, "faithful") != 0 && strcmp(value, "TECH-1971") != 0) return false;
+            const char *style = strcmp(value, "modern") == 0 ? "TECH-modern" : strcmp(value, "faithful") == 0 ? "TECH-1971" : value;
+            if (!set_option(&options->settings, "Style", style)) return false;
+            end = (char *)"";
+        } else if (strcmp(arg, "--option") == 0) {
+            char name[128];
+            const char *equals = strchr(value, '=');
+            if (!equals || (size_t)(equals - value) >= sizeof name) return false;
+            snprintf(name, sizeof name, "%.*s", (int)(equals - value), value);
+            if (!set_option(&options->settings, name, equals + 1)) return false;
             end = (char *)"";
         } else return false;
         if (!end || *end) return false;
@@ -151,7 +169,7 @@ static int solution_depth(Search *search, const Position *pos, const EpdRecord *
                           int max_depth, double seconds, SearchControl *control)
 {
     search_control_reset(control);
-    atomic_store(&control->deadline_us, clock_now_us() + (int64_t)(seconds * 1e6));
+    atomic_store(&control->hard_deadline_us, clock_now_us() + (int64_t)(seconds * 1e6));
     for (int depth = 1; depth <= max_depth; depth++) {
         SearchLimits limits = {.depth = depth};
         SearchResult result = search_run(search, pos, &limits, features, control, NULL);
@@ -179,14 +197,12 @@ int cli_epd(int argc, char **argv)
     Position *pos = malloc(sizeof *pos);
     char *line = malloc(LINE_MAX_EPD);
     if (!search || !pos || !line) return 1;
-    SearchFeatures features;
+    SearchFeatures features = options.settings.features;
+    features.threads = options.settings.threads;
     TranspositionTable *table = NULL;
-    if (options.modern) {
-        search_features_modern(&features);
-        table = tt_create(EPD_TABLE_MB);
+    if (features.transposition_table) {
+        table = tt_create((size_t)options.settings.hash_mb);
         if (table) search_set_table(search, table);
-    } else {
-        search_features_faithful(&features);
     }
     SearchControl control;
     bool live = isatty(STDERR_FILENO);
@@ -212,11 +228,11 @@ int cli_epd(int argc, char **argv)
             continue;
         }
         SearchLimits limits = {.depth = options.depth ? options.depth : SEARCH_DEPTH_MAX};
-        limits.iterate = options.depth == 0;
+        limits.first_depth = options.depth ? options.depth : 1;
         limits.nodes = options.nodes;
         search_control_reset(&control);
         if (options.seconds > 0)
-            atomic_store(&control.deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));
+            atomic_store(&control.hard_deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));
         SearchResult result = search_run(search, pos, &limits, &features, &control, NULL);
         nodes += result.stats.nodes;
         total++;

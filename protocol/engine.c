@@ -1,5 +1,5 @@
-/* engine.c - the search facade: one job at a time, run in stages by two persistent threads
- * (the search thread and the pondering thread) that sleep on a condition variable. */
+/* engine.c - the search facade: one job at a time, run stage by stage by one persistent search
+ * thread that sleeps on a condition variable between jobs. */
 #include "engine.h"
 
 #include <inttypes.h>
@@ -11,23 +11,23 @@
 
 #include "clock.h"
 #include "makemove.h"
-#include "timeman.h"
 #include "tt.h"
 
 /* TECH.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
 enum { GUESS_DEPTH = 2 };
 /* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
 enum { GUESS_BUDGET_US = 50000 };
-
-enum { THREAD_SEARCH, THREAD_PONDER, THREAD_COUNT };
+/* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
+ * sum of clock readings inside 64 bits whatever number a GUI sends. */
+static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
 
 /* A job runs these stages in order, skipping those it does not need. */
 typedef enum {
     STAGE_IDLE,                  /* no job yet */
-    STAGE_PREDICT,               /* self-ponder: guess the opponent's reply (pondering thread) */
+    STAGE_PREDICT,               /* self-ponder: guess the opponent's reply */
     STAGE_INSURANCE,             /* depth-2 insurance search (TECH.md §7) */
     STAGE_MAIN,                  /* the search proper */
-    STAGE_GUESS,                 /* guess the reply to the move found (pondering thread) */
+    STAGE_GUESS,                 /* guess the reply to the move found */
     STAGE_DONE                   /* result ready */
 } Stage;
 
@@ -35,36 +35,30 @@ typedef struct {
     unsigned id;
     JobKind kind;
     Stage stage;
-    bool running;                /* a thread is working on the stage */
     bool taken;                  /* the result was collected */
     bool hit;                    /* ponder job converted by a hit */
     bool abandoned;              /* stopped for good: skip the remaining stages */
     Position root;               /* the position given */
     Position searched;           /* where the main search runs: root, or root + predicted reply */
-    SearchLimits limits;
+    SearchLimits limits;         /* the main search's depths and root; from the plan */
+    TimePlan plan;
     SearchFeatures features;
     EngineReporter reporter;
-    int64_t clock_start_us, hard_ms, start_us, main_start_us;
-    bool insurance, want_guess;
+    int64_t clock_start_us, start_us, main_start_us;
+    bool want_guess;
     SearchResult insurance_result;
     EngineResult result;
 } Job;
 
-typedef struct {
-    struct Engine *engine;
-    int index;
-} Worker;
-
 struct Engine {
     pthread_mutex_t lock;
-    pthread_cond_t wake;         /* workers: a stage is ready, or shut down */
+    pthread_cond_t wake;         /* the search thread: a job is ready, or shut down */
     pthread_cond_t changed;      /* waiters: the job moved on */
-    pthread_t threads[THREAD_COUNT];
-    Worker workers[THREAD_COUNT];
-    Search *searches[THREAD_COUNT];
-    TranspositionTable *tt;      /* E4: shared by both threads' searches (one job at a time) */
+    pthread_t thread;
+    bool thread_started;
+    Search *search;
+    TranspositionTable *tt;      /* E4 */
     int tt_megabytes, tt_pending_megabytes;
-    int started_threads;
     bool shutdown;
     unsigned last_id;
     Job job;
@@ -76,14 +70,22 @@ struct Engine {
 
 static bool stage_active(Stage s) { return s > STAGE_IDLE && s < STAGE_DONE; }
 
-/* The thread that runs a stage: guesses and ponder jobs on the pondering thread. */
-static int stage_owner(JobKind kind, Stage stage)
+/* The clock_now_us() time `ms` after `start_us`, saturated; 0 (no deadline) when ms is 0. */
+static int64_t deadline_after(int64_t start_us, int64_t ms)
 {
-    if (stage == STAGE_PREDICT || stage == STAGE_GUESS) return THREAD_PONDER;
-    return kind == JOB_MOVE ? THREAD_SEARCH : THREAD_PONDER;
+    if (ms <= 0) return 0;
+    if (ms > DEADLINE_MAX_MS) ms = DEADLINE_MAX_MS;
+    return start_us + ms * 1000;
 }
 
-static int64_t deadline_after(int64_t start_us, int64_t ms) { return start_us + (ms < 1 ? 1 : ms) * 1000; }
+/* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
+static void arm_plan(Engine *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
+{
+    SearchControl *c = &e->control;
+    search_control_arm(c, plan->target_depth, deadline_after(clock_start_us, plan->soft_ms),
+                       deadline_after(clock_start_us, plan->hard_ms));
+    if (!rejudge) atomic_store(&c->limits_changed, false);
+}
 
 /* Table use in permille; called on the searching thread, which owns the table's age. */
 static int hashfull(const Engine *e)
@@ -115,35 +117,53 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
- * pre-sort computed from the opponent's point of view (TECH.md §8). */
-static SearchResult guess_reply(Engine *e, Search *search, const Position *pos)
+/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses). */
+static SearchResult search_shallow(Engine *e, const Position *pos, Depth depth)
 {
     Job *job = &e->job;
-    SearchLimits limits = {.depth = GUESS_DEPTH, .started_from_initial = job->limits.started_from_initial};
-    return search_run(search, pos, &limits, &job->features, &e->control, NULL);
+    SearchLimits limits = job->limits;
+    limits.depth = limits.first_depth = depth;
+    limits.nodes = 0;
+    limits.mate = 0;
+    SearchFeatures features = job->features;
+    features.threads = 1;
+    features.secondary_search = false;
+    return search_run(e->search, pos, &limits, &features, &e->control, NULL);
+}
+
+/* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
+ * pre-sort computed from the opponent's point of view (TECH.md §8). */
+static SearchResult guess_reply(Engine *e, const Position *pos)
+{
+    Job *job = &e->job;
+    SearchLimits saved = job->limits;
+    job->limits.searchmoves_count = 0;
+    SearchResult guess = search_shallow(e, pos, GUESS_DEPTH);
+    job->limits = saved;
+    return guess;
 }
 
 /* Whether an aborted search still chose a move from completed work. */
 static bool result_complete(const SearchResult *r) { return !r->aborted || r->depth > 0 || r->completed_root_moves > 0; }
 
-static void run_main(Engine *e, Search *search)
+static void run_main(Engine *e)
 {
     Job *job = &e->job;
     SearchReporter reporter = {e, forward_info, forward_current_move};
     job->main_start_us = clock_now_us();
-    SearchResult main = search_run(search, &job->searched, &job->limits, &job->features, &e->control, &reporter);
+    SearchResult main = search_run(e->search, &job->searched, &job->limits, &job->features, &e->control, &reporter);
     EngineResult *r = &job->result;
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
     r->depth = main.depth;
+    r->depth_time_us = main.depth_time_us;
     r->aborted = main.aborted;
-    r->nodes = main.stats.nodes;
+    r->nodes += main.stats.nodes;
     r->stats = main.stats;
     r->hashfull = hashfull(e);
     /* TECH.md §7: nothing completed -> the insurance move. */
-    if (!result_complete(&main) && job->insurance && job->insurance_result.best_move != MOVE_NONE) {
+    if (!result_complete(&main) && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;
         r->score = job->insurance_result.score;
@@ -152,36 +172,32 @@ static void run_main(Engine *e, Search *search)
     }
 }
 
-static void run_stage(Engine *e, int index, Stage stage)
+static void run_stage(Engine *e, Stage stage)
 {
     Job *job = &e->job;
-    Search *search = e->searches[index];
     switch (stage) {
     case STAGE_PREDICT: {
-        SearchResult guess = guess_reply(e, search, &job->root);
+        SearchResult guess = guess_reply(e, &job->root);
         job->result.predicted = guess.best_move;
+        job->result.nodes += guess.stats.nodes;
         position_copy(&job->searched, &job->root);
         if (guess.best_move != MOVE_NONE) make_move(&job->searched, guess.best_move);
         break;
     }
-    case STAGE_INSURANCE: {
-        SearchLimits limits = job->limits;
-        limits.depth = INSURANCE_DEPTH;
-        limits.iterate = false;
-        limits.nodes = 0;
-        limits.mate = 0;
-        job->insurance_result = search_run(search, &job->searched, &limits, &job->features, &e->control, NULL);
+    case STAGE_INSURANCE:
+        job->insurance_result = search_shallow(e, &job->searched, INSURANCE_DEPTH);
+        job->result.nodes += job->insurance_result.stats.nodes;
         break;
-    }
     case STAGE_MAIN:
-        run_main(e, search);
+        run_main(e);
         break;
     case STAGE_GUESS: {
         Position *after = malloc(sizeof *after);
         if (!after) break;
         position_copy(after, &job->searched);
         make_move(after, job->result.best_move);
-        SearchResult guess = guess_reply(e, search, after);
+        SearchResult guess = guess_reply(e, after);
+        job->result.nodes += guess.stats.nodes;
         if (result_complete(&guess) || job->result.ponder_move == MOVE_NONE) job->result.ponder_move = guess.best_move;
         free(after);
         break;
@@ -191,7 +207,7 @@ static void run_stage(Engine *e, int index, Stage stage)
     }
 }
 
-/* The stage after `done`, under the lock; sets up the control for it. */
+/* Under the lock: the stage after `done`, with the control set up for it. */
 static Stage next_stage(Engine *e, Stage done)
 {
     Job *job = &e->job;
@@ -200,7 +216,7 @@ static Stage next_stage(Engine *e, Stage done)
     switch (done) {
     case STAGE_PREDICT:
         if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
-        return job->insurance ? STAGE_INSURANCE : STAGE_MAIN;
+        return job->plan.insurance ? STAGE_INSURANCE : STAGE_MAIN;
     case STAGE_INSURANCE:
         return STAGE_MAIN;
     case STAGE_MAIN:
@@ -211,13 +227,13 @@ static Stage next_stage(Engine *e, Stage done)
         {
             int64_t now = clock_now_us();
             int64_t deadline = now + GUESS_BUDGET_US;
-            int64_t armed = atomic_load(&e->control.deadline_us);
+            int64_t armed = atomic_load(&e->control.hard_deadline_us);
             if (armed) {
                 int64_t floor = armed > now + 1000 ? armed : now + 1000;
                 if (floor < deadline) deadline = floor;
             }
-            atomic_store(&e->control.stop, false);
-            atomic_store(&e->control.deadline_us, deadline);
+            search_control_reset(&e->control);
+            atomic_store(&e->control.hard_deadline_us, deadline);
         }
         return STAGE_GUESS;
     default:
@@ -227,23 +243,20 @@ static Stage next_stage(Engine *e, Stage done)
 
 static void *worker_main(void *arg)
 {
-    Worker *w = arg;
-    Engine *e = w->engine;
+    Engine *e = arg;
     pthread_mutex_lock(&e->lock);
     while (!e->shutdown) {
         Job *job = &e->job;
-        if (!stage_active(job->stage) || job->running || stage_owner(job->kind, job->stage) != w->index) {
+        if (!stage_active(job->stage)) {
             pthread_cond_wait(&e->wake, &e->lock);
             continue;
         }
         Stage stage = job->stage;
-        job->running = true;
+        if (stage == STAGE_MAIN) atomic_store(&e->control.completed_depth, 0);
         pthread_mutex_unlock(&e->lock);
-        run_stage(e, w->index, stage);
+        run_stage(e, stage);
         pthread_mutex_lock(&e->lock);
-        job->running = false;
         job->stage = next_stage(e, stage);
-        pthread_cond_broadcast(&e->wake);
         if (job->stage == STAGE_DONE) {
             job->result.hit = job->hit;
             job->result.elapsed_us = clock_now_us() - job->start_us;
@@ -272,16 +285,13 @@ Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context
     e->done_context = context;
     e->tt_megabytes = e->tt_pending_megabytes = TT_DEFAULT_MB;
     e->tt = tt_create(TT_DEFAULT_MB);
-    for (int i = 0; i < THREAD_COUNT; i++) {
-        e->searches[i] = search_create();
-        e->workers[i] = (Worker){e, i};
-        if (e->searches[i]) search_set_table(e->searches[i], e->tt);
-        if (!e->tt || !e->searches[i] || pthread_create(&e->threads[i], NULL, worker_main, &e->workers[i]) != 0) {
-            engine_destroy(e);
-            return NULL;
-        }
-        e->started_threads++;
+    e->search = search_create();
+    if (e->search) search_set_table(e->search, e->tt);
+    if (!e->tt || !e->search || pthread_create(&e->thread, NULL, worker_main, e) != 0) {
+        engine_destroy(e);
+        return NULL;
     }
+    e->thread_started = true;
     return e;
 }
 
@@ -293,9 +303,8 @@ void engine_destroy(Engine *e)
     atomic_store(&e->control.stop, true);
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
-    for (int i = 0; i < e->started_threads; i++) pthread_join(e->threads[i], NULL);
-    for (int i = 0; i < THREAD_COUNT; i++)
-        if (e->searches[i]) search_destroy(e->searches[i]);
+    if (e->thread_started) pthread_join(e->thread, NULL);
+    search_destroy(e->search);
     tt_destroy(e->tt);
     pthread_cond_destroy(&e->changed);
     pthread_cond_destroy(&e->wake);
@@ -330,33 +339,38 @@ unsigned engine_start(Engine *e, const EngineRequest *request)
     stop_and_wait_locked(e);
     apply_hash_locked(e);
     Job *job = &e->job;
-    job->taken = true; /* whatever was left of the previous job is discarded */
     unsigned id = ++e->last_id;
     if (id == 0) id = ++e->last_id;
     job->id = id;
     job->kind = request->kind;
-    job->running = job->taken = job->hit = job->abandoned = false;
+    job->taken = job->hit = job->abandoned = false;
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
-    job->limits = request->limits;
+    job->plan = request->plan;
+    memset(&job->limits, 0, sizeof job->limits);
+    job->limits.depth = request->plan.depth;
+    job->limits.first_depth = request->plan.first_depth;
+    job->limits.nodes = request->plan.nodes;
+    job->limits.mate = request->plan.mate;
+    job->limits.started_from_initial = request->started_from_initial;
+    for (int i = 0; i < request->searchmoves_count && i < MOVE_LIST_MAX; i++)
+        job->limits.searchmoves[job->limits.searchmoves_count++] = request->searchmoves[i];
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;
-    job->hard_ms = request->hard_ms;
     job->start_us = clock_now_us();
     job->main_start_us = job->start_us;
-    job->insurance = request->insurance;
     job->want_guess = request->want_guess;
     memset(&job->insurance_result, 0, sizeof job->insurance_result);
     memset(&job->result, 0, sizeof job->result);
     job->result.id = id;
     job->result.kind = request->kind;
     search_control_reset(&e->control);
-    /* Ponder jobs run without a limit until the hit arms it. */
-    if (request->kind == JOB_MOVE && request->hard_ms > 0)
-        atomic_store(&e->control.deadline_us, deadline_after(request->clock_start_us, request->hard_ms));
+    /* A move's limits run from the clock start; a ponder job thinks on until the hit. */
+    if (request->kind == JOB_MOVE) arm_plan(e, &job->plan, request->clock_start_us, false);
+    else atomic_store(&e->control.pondering, true);
     if (request->kind == JOB_SELF_PONDER) job->stage = STAGE_PREDICT;
-    else job->stage = request->insurance ? STAGE_INSURANCE : STAGE_MAIN;
+    else job->stage = job->plan.insurance ? STAGE_INSURANCE : STAGE_MAIN;
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
     return id;
@@ -369,15 +383,18 @@ void engine_stop(Engine *e, unsigned id)
     pthread_mutex_unlock(&e->lock);
 }
 
-void engine_ponderhit(Engine *e, unsigned id, int64_t clock_start_us, int64_t hard_ms)
+void engine_ponderhit(Engine *e, unsigned id, int64_t clock_start_us, const TimePlan *plan)
 {
     pthread_mutex_lock(&e->lock);
     Job *job = &e->job;
     if (job->id == id && job->kind != JOB_MOVE && !job->hit) {
         job->hit = true;
-        if (hard_ms > 0) job->hard_ms = hard_ms;
-        if (stage_active(job->stage) && job->hard_ms > 0 && job->stage != STAGE_GUESS)
-            atomic_store(&e->control.deadline_us, deadline_after(clock_start_us, job->hard_ms));
+        job->clock_start_us = clock_start_us;
+        if (plan) job->plan = *plan;
+        /* The main search judges at once whether what it has done is enough (search.c); one
+         * not begun yet starts with these limits. The guess keeps its own budget. */
+        if (job->stage != STAGE_GUESS && stage_active(job->stage))
+            arm_plan(e, &job->plan, clock_start_us, job->stage == STAGE_MAIN);
     }
     pthread_mutex_unlock(&e->lock);
 }
@@ -439,8 +456,7 @@ bool engine_busy(Engine *e)
 void engine_clear(Engine *e)
 {
     pthread_mutex_lock(&e->lock);
-    if (!stage_active(e->job.stage))
-        for (int i = 0; i < THREAD_COUNT; i++) search_clear(e->searches[i]);
+    if (!stage_active(e->job.stage)) search_clear(e->search);
     pthread_mutex_unlock(&e->lock);
 }
 

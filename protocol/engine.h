@@ -1,7 +1,7 @@
 /* engine.h - the narrow facade both protocols drive: start a search (never blocking), stop it,
- * convert a ponder search on a hit, wait for or collect the result. Searches run on a
- * persistent search thread; TECH's reply guess and ponder searches on a pondering thread
- * (TECH.md §8). */
+ * turn a ponder search into the real one on a hit, wait for or collect the result. Every job
+ * runs on one persistent search thread: TECH's reply guess (TECH.md §8), the insurance search,
+ * the search proper (with its helper threads when Threads > 1), the guess of the reply. */
 #ifndef TECH_ENGINE_H
 #define TECH_ENGINE_H
 
@@ -10,12 +10,13 @@
 #include <stdint.h>
 
 #include "search.h"
+#include "timeman.h"
 
 typedef enum {
-    JOB_MOVE,          /* find TECH's move in the given position (search thread) */
-    JOB_PONDER,        /* UCI `go ponder`: as JOB_MOVE, but the clock waits for the hit */
+    JOB_MOVE,          /* find TECH's move in the given position */
+    JOB_PONDER,        /* UCI `go ponder`: search the given position on the opponent's time */
     JOB_SELF_PONDER    /* CECP: guess the opponent's reply in the given position (2 ply, §8),
-                          then search TECH's answer to it; the clock waits for the hit */
+                          then search TECH's answer to it on the opponent's time */
 } JobKind;
 
 /* One progress report of the main search of a job, passed to the protocol. */
@@ -40,12 +41,12 @@ typedef struct {
 typedef struct {
     JobKind kind;
     const Position *position;    /* copied at the start */
-    SearchLimits limits;
+    TimePlan plan;               /* every limit; a ponder job's are armed by the hit */
+    const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`); NULL = all */
+    int searchmoves_count;
+    bool started_from_initial;   /* the game began from the initial array (opening, §5.1) */
     SearchFeatures features;
     int64_t clock_start_us;      /* when the command that started the clock was read */
-    int64_t hard_ms;             /* abort hard_ms after clock_start_us (after the hit for ponder
-                                    jobs); 0 = no limit */
-    bool insurance;              /* depth-2 insurance search first (TECH.md §7) */
     bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */
     EngineReporter reporter;
 } EngineRequest;
@@ -59,6 +60,7 @@ typedef struct {
     Move predicted;              /* JOB_SELF_PONDER: the reply the search assumed */
     Score score;
     Depth depth;                 /* deepest completed depth of the main search */
+    int64_t depth_time_us;       /* how long the search of that depth took */
     bool aborted;                /* the main search was cut short */
     bool insurance_used;         /* nothing completed: the insurance move is played */
     bool hit;                    /* a ponder job converted by engine_ponderhit */
@@ -72,7 +74,7 @@ typedef struct {
 
 typedef struct Engine Engine;
 
-/* `on_done` is called from a search thread each time a job finishes. */
+/* `on_done` is called from the search thread each time a job finishes. */
 Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context);
 /* Stop everything and join the threads. */
 void engine_destroy(Engine *engine);
@@ -81,9 +83,10 @@ void engine_destroy(Engine *engine);
 unsigned engine_start(Engine *engine, const EngineRequest *request);
 /* Ask job `id` to finish now (a stale id does nothing). */
 void engine_stop(Engine *engine, unsigned id);
-/* The ponder job `id` became a real search: arm its hard limit (hard_ms, or the request's
- * when 0) counted from `clock_start_us`, the moment the hit was read. */
-void engine_ponderhit(Engine *engine, unsigned id, int64_t clock_start_us, int64_t hard_ms);
+/* The ponder job `id` became a real search, its clock started at `clock_start_us` (when the
+ * hit was read): arm `plan`'s limits (the job's own when NULL) from then. A search that has
+ * already completed what they ask for ends at once (TECH.md §8). */
+void engine_ponderhit(Engine *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
 /* Wait until job `id` has its guessed reply (JOB_SELF_PONDER) and return it, MOVE_NONE if none. */
 Move engine_prediction(Engine *engine, unsigned id);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */

@@ -24,7 +24,7 @@ enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 /* Which Settings field an option drives. */
 typedef enum {
     FIELD_HASH, FIELD_THREADS, FIELD_PONDER, FIELD_OVERHEAD, FIELD_CLEAR_HASH, FIELD_STYLE,
-    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_ANALYSE
+    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_ANALYSE
 } OptionField;
 
 typedef struct {
@@ -51,6 +51,8 @@ static const OptionSpec option_table[] = {
     {"E5 Draw Detection", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E5},
     {"E6 Quiet Queen Promotions", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E6},
     {"E7 Iterative Deepening", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
+    {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
+    {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
 };
 
@@ -74,6 +76,8 @@ static bool *feature_switch(Settings *s, OptionField field)
     case FIELD_E5: return &s->features.draw_detection;
     case FIELD_E6: return &s->features.quiet_queen_promotions;
     case FIELD_E7: return &s->features.iterative_deepening;
+    case FIELD_E8: return &s->features.pvs;
+    case FIELD_E9: return &s->features.move_ordering;
     default: return NULL;
     }
 }
@@ -116,6 +120,8 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E5: return s->features.draw_detection;
     case FIELD_E6: return s->features.quiet_queen_promotions;
     case FIELD_E7: return s->features.iterative_deepening;
+    case FIELD_E8: return s->features.pvs;
+    case FIELD_E9: return s->features.move_ordering;
     case FIELD_CLEAR_HASH: return 0;
     }
     return 0;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cecp.h"
+#include "clock.h"
 #include "console.h"
 #include "notation.h"
 #include "uci.h"
@@ -18,38 +19,47 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     bool self_ponder = request->kind == JOB_SELF_PONDER;
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
-    t->in_opening = game_in_opening(&s->game, self_ponder ? 1 : 0);
+    t->iterative = s->settings.features.iterative_deepening;
     /* A pondered position's own move count is unknown before the guess: never "only move". */
     t->legal_moves = self_ponder ? 0 : game_legal_count(&s->game);
     if (request->searchmoves_count > 0 && request->searchmoves_count < t->legal_moves)
         t->legal_moves = request->searchmoves_count;
     timeman_plan(&s->timeman, t, plan);
 
-    EngineRequest engine_request;
-    memset(&engine_request, 0, sizeof engine_request);
-    engine_request.kind = request->kind;
-    engine_request.position = &s->game.pos;
-    engine_request.limits.depth = plan->depth;
-    engine_request.limits.iterate = plan->iterate;
-    engine_request.limits.nodes = plan->nodes;
-    engine_request.limits.mate = plan->mate;
-    engine_request.limits.started_from_initial = s->game.started_from_initial;
-    for (int i = 0; i < request->searchmoves_count && i < MOVE_LIST_MAX; i++)
-        engine_request.limits.searchmoves[engine_request.limits.searchmoves_count++] = request->searchmoves[i];
-    engine_request.features = s->settings.features;
+    EngineRequest engine_request = {
+        .kind = request->kind,
+        .position = &s->game.pos,
+        .plan = *plan,
+        .searchmoves = request->searchmoves,
+        .searchmoves_count = request->searchmoves_count,
+        .started_from_initial = s->game.started_from_initial,
+        .features = s->settings.features,
+        .clock_start_us = request->clock_start_us,
+        .want_guess = request->want_guess,
+        .reporter = request->reporter,
+    };
     engine_request.features.threads = s->settings.threads;
-    engine_request.clock_start_us = request->clock_start_us;
-    engine_request.hard_ms = plan->hard_ms;
-    engine_request.insurance = plan->insurance;
-    engine_request.want_guess = request->want_guess;
-    engine_request.reporter = request->reporter;
     return engine_start(s->engine, &engine_request);
 }
 
-void session_record(Session *s, const TimePlan *plan, const EngineResult *result)
+void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
 {
-    if (plan->by_rule && result->best_move != MOVE_NONE)
-        timeman_record(&s->timeman, plan->depth, result->elapsed_us, result->aborted);
+    TimeRequest t = *request;
+    t.overhead_ms = s->settings.move_overhead_ms;
+    t.start_depth = s->settings.start_depth;
+    t.iterative = s->settings.features.iterative_deepening;
+    t.legal_moves = game_legal_count(&s->game);
+    timeman_plan(&s->timeman, &t, plan);
+}
+
+void session_record(Session *s, const TimePlan *plan, const EngineResult *result, int64_t clock_start_us)
+{
+    if (!plan->by_rule || result->best_move == MOVE_NONE) return;
+    int64_t clock_us = clock_now_us() - clock_start_us;
+    if (result->aborted || result->depth < plan->target_depth)
+        timeman_record(&s->timeman, plan->target_depth, clock_us, clock_us, true);
+    else
+        timeman_record(&s->timeman, result->depth, result->depth_time_us, clock_us, false);
 }
 
 void session_new_game(Session *s)

@@ -44,8 +44,11 @@ typedef struct {
 
 /* Plan the search with TECH's time rule and start it on the game's current position. */
 unsigned session_search(Session *session, SearchRequest *request, TimePlan *plan);
-/* After a finished search: feed its time to the rule when the rule planned it. */
-void session_record(Session *session, const TimePlan *plan, const EngineResult *result);
+/* Plan again for the current position from a fresh clock reading (a CECP ponder hit). */
+void session_replan(Session *session, const TimeRequest *request, TimePlan *plan);
+/* After TECH's move: feed the search to the depth rule when the rule planned it, with the time
+ * its clock ran since `clock_start_us` (the go, the opponent's move or the ponder hit). */
+void session_record(Session *session, const TimePlan *plan, const EngineResult *result, int64_t clock_start_us);
 /* A new game: initial position, fresh time history, searches forget what they learned. */
 void session_new_game(Session *session);
 /* Set an option by name (UCI setoption, CECP option/memory/cores) and apply it: Clear Hash,

@@ -1,18 +1,39 @@
-/* timeman.c - TECH's depth-per-time-control rule and safety net (TECH.md §7). */
+/* timeman.c - TECH's depth-per-time-control rule and safety net (TECH.md §7), and the soft
+ * limit of the iterative modern profile. */
 #include "timeman.h"
 
 #include "search.h"
 
 /* [C] TECH.md §7: depths stay within [2, 30]. */
 enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
-/* [C] Sudden death is planned as 30 moves to go. */
+/* [C] With no next time control (sudden death, with or without increment) the rule plans for
+ * this many more moves: "the average amount of time per move available before the next time
+ * control" needs a horizon, and the paper's tournaments had one. */
 enum { SUDDEN_DEATH_MOVES = 30 };
 /* [C] The hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
 /* [C] Increment share counted as available: 0.9 (in tenths). */
 enum { INCREMENT_TENTHS = 9 };
-/* [P] Growth of the search time: x3 from an even depth to the next, x7 from an odd depth. */
+/* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
+ * 7 to go from an odd depth to an even one." */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
+/* [C] The rule climbs at most this many plies after one move: the samples of a depth searched
+ * in a millisecond are too noisy to jump further on. */
+enum { RULE_CLIMB_MAX = 3 };
+/* [C] TECH-modern: the soft limit, in hundredths of the available time. Searches end between
+ * it and the end of the depth under way, about twice it on average. */
+enum { SOFT_SHARE_PERCENT = 60 };
+
+/* [C] Which time of a search the rule counts as "the amount of time used" on a move (TECH.md
+ * §7): READING_SEARCH = how long the search of the depth it played took, ponder time included;
+ * READING_CLOCK = the time its clock was charged (from the `go`, the opponent's move or the
+ * ponder hit to TECH's move). They differ after ponder hits. Chosen by measurement in games:
+ * see tests/long/RESULTS.md. */
+typedef enum { READING_SEARCH, READING_CLOCK } TimeReading;
+#ifndef TECH_TIME_READING
+#define TECH_TIME_READING READING_SEARCH
+#endif
+static const TimeReading time_reading = TECH_TIME_READING;
 
 static int growth(Depth from) { return from % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD; }
 
@@ -38,7 +59,8 @@ static double normalise(double ms, Depth from, Depth to)
     return ms;
 }
 
-/* Mean of the last searches in ms, each normalised to depth d ("used" in TECH.md §7). */
+/* Mean of the last searches in ms, each normalised to depth d: the time a search of depth d
+ * is predicted to take ("used" in TECH.md §7). */
 static double used_time(const TimeManager *tm, Depth d)
 {
     double sum = 0;
@@ -55,63 +77,77 @@ static int64_t avail_ms(const TimeRequest *r)
     return left / mtg + r->increment_ms * INCREMENT_TENTHS / 10;
 }
 
-int64_t timeman_hard_limit(const TimeRequest *r)
+/* The safety net: min(8 * avail, (remaining - overhead) / 2), and within movetime; at least 1. */
+static int64_t hard_limit(const TimeRequest *r)
 {
-    int64_t hard = HARD_AVAIL_FACTOR * avail_ms(r);
-    int64_t half = (r->remaining_ms - r->overhead_ms) / 2;
-    if (half < hard) hard = half;
+    int64_t hard = INT64_MAX;
+    if (r->has_clock) {
+        hard = HARD_AVAIL_FACTOR * avail_ms(r);
+        int64_t half = (r->remaining_ms - r->overhead_ms) / 2;
+        if (half < hard) hard = half;
+    }
     if (r->movetime_ms > 0 && r->movetime_ms - r->overhead_ms < hard) hard = r->movetime_ms - r->overhead_ms;
     return hard < 1 ? 1 : hard;
 }
 
-/* TECH.md §7: too slow -> d - 1; comfortably fast (used * g(d) <= avail) -> d + 1. Applied
- * once per new sample, so a re-planned move (a ponder miss) cannot move d twice. */
+/* TECH.md §7 applied after each move: the deepest depth whose predicted time fits in the time
+ * available per move. From d the rule goes up while the next depth fits ("if it has taken
+ * enough time less than the allotted amount it increases the depth", each step costing x3 or
+ * x7) and down while d does not ("if it has taken too much time, it decreases the depth").
+ * The very first search of a game has no history: it runs at the start depth. Applied once
+ * per new sample, so a re-planned move (a ponder miss) cannot move d twice. */
 static void adjust_depth(TimeManager *tm, int64_t avail)
 {
     if (tm->adjusted || tm->history_count == 0) return;
     tm->adjusted = true;
-    double used = used_time(tm, tm->depth);
-    if (used > (double)avail) tm->depth--;
-    else if (used * growth(tm->depth) <= (double)avail) tm->depth++;
-    tm->depth = clamp_depth(tm->depth);
+    Depth d = tm->depth, top = clamp_depth(tm->depth + RULE_CLIMB_MAX);
+    while (d < top && used_time(tm, d + 1) <= (double)avail) d++;
+    while (d > RULE_DEPTH_MIN && used_time(tm, d) > (double)avail) d--;
+    tm->depth = clamp_depth(d);
 }
 
 static Depth capped(Depth depth, Depth cap) { return cap > 0 && cap < depth ? cap : depth; }
 
 void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
 {
-    *plan = (TimePlan){.depth = SEARCH_DEPTH_MAX, .nodes = r->nodes, .mate = r->mate};
-    bool timed = r->has_clock || r->movetime_ms > 0;
+    *plan = (TimePlan){.first_depth = 1, .depth = capped(SEARCH_DEPTH_MAX, r->depth_cap), .nodes = r->nodes,
+                       .mate = r->mate};
+    bool timed = (r->has_clock || r->movetime_ms > 0) && !r->infinite;
     if (r->has_clock) plan->avail_ms = avail_ms(r);
-    if (timed && !r->infinite) plan->hard_ms = r->has_clock ? timeman_hard_limit(r) : r->movetime_ms - r->overhead_ms;
-    if (plan->hard_ms < 0 || (timed && !r->infinite && plan->hard_ms == 0)) plan->hard_ms = 1;
+    if (timed) plan->hard_ms = hard_limit(r);
 
-    if (r->legal_moves == 1 && timed && !r->infinite) {
+    if (r->legal_moves == 1 && timed) {
         plan->depth = 1; /* [C] one legal move: play it at once */
     } else if (r->infinite || r->nodes || (r->movetime_ms > 0 && !r->has_clock)) {
-        plan->iterate = true; /* [C] depth 1, 2, ... until stopped or out of budget */
-        plan->depth = capped(SEARCH_DEPTH_MAX, r->depth_cap);
-        plan->insurance = timed && !r->infinite;
+        plan->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
     } else if (r->mate > 0) {
-        plan->iterate = true; /* a mate in N moves shows at full width 2N */
+        /* a mate in N moves shows at full width 2N */
         plan->depth = capped(2 * r->mate < SEARCH_DEPTH_MAX ? 2 * r->mate : SEARCH_DEPTH_MAX, r->depth_cap);
-        plan->insurance = timed;
+        plan->insurance = timed && !r->iterative;
+    } else if (r->has_clock && r->iterative) {
+        /* TECH-modern: deepen until the soft limit, never past the hard one. */
+        plan->soft_ms = plan->avail_ms * SOFT_SHARE_PERCENT / 100;
+        if (plan->soft_ms < 1) plan->soft_ms = 1;
     } else if (r->has_clock) {
-        if (r->in_opening) tm->depth = r->start_depth;
-        else adjust_depth(tm, plan->avail_ms);
-        plan->depth = capped(tm->depth, r->depth_cap);
+        /* TECH-1971: the depth rule, from the first move of the game. */
+        adjust_depth(tm, plan->avail_ms);
+        plan->first_depth = plan->target_depth = capped(tm->depth, r->depth_cap);
         plan->by_rule = true;
         plan->insurance = true;
     } else if (r->depth_cap > 0) {
-        plan->depth = r->depth_cap;
+        plan->first_depth = r->iterative ? 1 : r->depth_cap;
     } else {
-        plan->depth = r->in_opening ? r->start_depth : tm->depth; /* a bare `go`: TECH's own depth */
+        /* A bare `go`: TECH's own depth. */
+        plan->depth = tm->depth;
+        plan->first_depth = r->iterative ? 1 : tm->depth;
     }
+    if (plan->first_depth > plan->depth) plan->first_depth = plan->depth;
 }
 
-void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_us, bool aborted)
+void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted)
 {
-    tm->history[tm->history_next] = (TimeSample){.elapsed_us = elapsed_us, .depth = depth};
+    int64_t counted = time_reading == READING_CLOCK ? clock_us : search_us;
+    tm->history[tm->history_next] = (TimeSample){.elapsed_us = counted, .depth = depth};
     tm->history_next = (tm->history_next + 1) % TIME_HISTORY;
     if (tm->history_count < TIME_HISTORY) tm->history_count++;
     tm->adjusted = false;

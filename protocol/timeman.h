@@ -1,5 +1,7 @@
-/* timeman.h - TECH's time control (TECH.md §7): the depth of the next search from the time
- * per move still available and the last five searches, plus the hard safety net. */
+/* timeman.h - the time manager: every limit of a search comes from here. TECH-1971 chooses a
+ * depth from the time per move available and its last five searches (TECH.md §7);
+ * TECH-modern, which deepens iteratively (E7), stops at a soft limit. Both have the hard
+ * safety net. */
 #ifndef TECH_TIMEMAN_H
 #define TECH_TIMEMAN_H
 
@@ -12,8 +14,8 @@
 enum { TIME_HISTORY = 5 };
 
 typedef struct {
-    int64_t elapsed_us;          /* wall time of the search, ponder time included */
-    Depth depth;                 /* depth it was asked for */
+    int64_t elapsed_us;          /* the time the rule counts for the search (see timeman.c) */
+    Depth depth;                 /* the depth it played */
 } TimeSample;
 
 /* TECH's supervisor state for one game. */
@@ -36,17 +38,20 @@ typedef struct {
     int mate;                    /* UCI mate N (moves); 0 = none */
     bool infinite;               /* until stopped: UCI infinite, CECP analyze */
     int overhead_ms;             /* Move Overhead */
-    Depth start_depth;           /* Depth option: d in the opening */
-    bool in_opening;             /* TECH.md §5.1 opening (from the game) */
-    int legal_moves;             /* legal moves at the root */
+    Depth start_depth;           /* Depth option: the depth of the game's first search */
+    bool iterative;              /* the profile deepens iteratively (E7): soft limit, not a depth */
+    int legal_moves;             /* legal moves at the root; 0 = unknown */
 } TimeRequest;
 
-/* The search the request asks for. */
+/* The limits of one search. Deadlines count from the moment TECH's clock starts: the `go` or
+ * the move that started it, or the ponder hit. */
 typedef struct {
-    Depth depth;                 /* full-width depth, or the last depth when iterating */
-    bool iterate;                /* depth 1, 2, ... (infinite, movetime, nodes, mate) */
+    Depth first_depth;           /* the first depth searched (1 when iterating) */
+    Depth depth;                 /* the deepest depth (a cap) */
+    Depth target_depth;          /* TECH-1971's rule: the search ends when this depth is done */
     uint64_t nodes;
     int mate;
+    int64_t soft_ms;             /* TECH-modern: no new depth after this; 0 = none */
     int64_t hard_ms;             /* abort this long after the clock started; 0 = no limit */
     bool insurance;              /* run the depth-2 insurance search first */
     bool by_rule;                /* depth chosen by TECH's rule: record the search afterwards */
@@ -60,10 +65,9 @@ enum { INSURANCE_DEPTH = 2 };
 void timeman_init(TimeManager *tm, Depth start_depth);
 /* Plan the next search; under a clock this applies TECH's depth rule to tm->depth. */
 void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan);
-/* The hard limit of a clocked request: min(8 * avail, (remaining - overhead) / 2), at least 1. */
-int64_t timeman_hard_limit(const TimeRequest *request);
-/* Record a finished search that the rule planned (time includes pondering); an aborted
- * search lowers d by one more. */
-void timeman_record(TimeManager *tm, Depth depth, int64_t elapsed_us, bool aborted);
+/* Record a search the rule planned: the depth it played, how long the search of that depth took
+ * (ponder time included) and how long TECH's clock ran for the move; the rule counts one of
+ * the two (timeman.c). An aborted search lowers d by one more. */
+void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted);
 
 #endif

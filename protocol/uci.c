@@ -26,6 +26,7 @@ struct Uci {
     bool finished;               /* the search is over; its result waits in `result` */
     EngineResult result;
     TimePlan plan;
+    int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
 };
 
@@ -108,7 +109,7 @@ static void deliver(Uci *u, const EngineResult *r)
         }
     }
     /* A ponder search that was never hit does not count as one of TECH's moves. */
-    if (r->kind != JOB_PONDER || u->hit) session_record(u->s, &u->plan, r);
+    if (r->kind != JOB_PONDER || u->hit) session_record(u->s, &u->plan, r, u->clock_start_us);
     u->search_id = 0;
     u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
 }
@@ -328,13 +329,14 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.clock_start_us = read_us;
     request.want_guess = true;
     request.reporter = (EngineReporter){u, report};
-    request.searchmoves = searchmoves;
+    request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
     u->search_id = session_search(u->s, &request, &u->plan);
+    u->clock_start_us = read_us;
     if (u->debug)
-        io_printf("info string plan: depth %d%s hard %lld ms avail %lld ms%s", u->plan.depth,
-                  u->plan.iterate ? " iterating" : "", (long long)u->plan.hard_ms, (long long)u->plan.avail_ms,
-                  u->plan.insurance ? " insurance" : "");
+        io_printf("info string plan: depth %d first %d last %d soft %lld ms hard %lld ms avail %lld ms%s",
+                  u->plan.target_depth, u->plan.first_depth, u->plan.depth, (long long)u->plan.soft_ms,
+                  (long long)u->plan.hard_ms, (long long)u->plan.avail_ms, u->plan.insurance ? " insurance" : "");
     u->hold = ponder || infinite;
     u->infinite = infinite;
     u->pondering = ponder;
@@ -349,7 +351,8 @@ static void cmd_ponderhit(Uci *u, int64_t read_us)
     u->pondering = false;
     u->hold = u->infinite;
     u->hit = true;
-    engine_ponderhit(u->s->engine, u->search_id, read_us, 0);
+    u->clock_start_us = read_us;
+    engine_ponderhit(u->s->engine, u->search_id, read_us, NULL);
     engine_count_ponder(u->s->engine, true);
     session_report_ponder(u->s, "ponder hit");
     if (u->finished && !u->hold) deliver(u, &u->result);

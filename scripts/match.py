@@ -24,6 +24,7 @@ position is played twice, once with each engine as White. Exit status: 0, or 1 i
 import argparse
 import datetime
 import json
+import math
 import os
 import queue
 import random
@@ -160,6 +161,8 @@ class EngineStats:
         self.stalls = 0
         self.crashes = 0
         self.restarts = 0
+        self.opponent_think = 0.0     # seconds the opponent thought while this engine waited
+        self.cpu_while_waiting = 0.0  # CPU seconds this engine used meanwhile (pondering)
 
     def add(self, **values):
         with self.lock:
@@ -199,7 +202,52 @@ class EngineStats:
             "reported_ponder": self.reported if self.reported_seen else None,
             "errors": self.errors, "warnings": self.warnings, "stalls": self.stalls,
             "crashes": self.crashes, "restarts": self.restarts,
+            "opponent_think": round(self.opponent_think, 3), "cpu_while_waiting": round(self.cpu_while_waiting, 3),
         }
+
+
+def process_cpu_seconds(pid):
+    """CPU time a process has used so far, every thread counted (Linux /proc; None elsewhere).
+    schedstat gives nanoseconds per thread; stat's clock ticks are the fallback."""
+    try:
+        total = 0
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def elo_estimate(wins, losses, draws):
+    """Elo difference from a score with its 95% interval: the per-game score variance of the
+    trinomial result, normal approximation. Returns (elo, low, high) or None without games."""
+    n = wins + losses + draws
+    if n == 0:
+        return None
+    score = (wins + draws / 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    margin = 1.96 * math.sqrt(variance / n)
+
+    def elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    return elo(score), elo(score - margin), elo(score + margin)
+
+
+def format_elo(wins, losses, draws):
+    est = elo_estimate(wins, losses, draws)
+    if est is None:
+        return "Elo difference: no games"
+    elo, low, high = est
+    return f"Elo difference: {elo:+.1f} (95% interval {low:+.1f} .. {high:+.1f}, about ±{(high - low) / 2:.0f})"
 
 
 class DebugLog:
@@ -915,11 +963,16 @@ def play_game(record, players, tc, margin):
         color = game.position.turn
         mover, waiter = players[color], players[cr.other(color)]
         clock = clocks[color]
+        waiter_pid = waiter.proc.proc.pid if waiter.proc is not None else None
+        cpu_before = process_cpu_seconds(waiter_pid) if waiter_pid else None
         try:
             started, reply = mover.think(game, clock, clocks[cr.other(color)], margin)
         except EngineLost as lost:
             return forfeit(record, color, mover, lost.kind, lost.detail)
         elapsed = reply.when - started
+        cpu_after = process_cpu_seconds(waiter_pid) if cpu_before is not None else None
+        if cpu_after is not None:
+            waiter.stats.add(opponent_think=elapsed, cpu_while_waiting=max(0.0, cpu_after - cpu_before))
         if reply.kind != "move":
             outcome, kind = judge_event(game, color, reply)
             if kind:
@@ -1124,7 +1177,8 @@ def format_summary(s):
     """The summary as text: result, how games ended, forfeits, and per-engine figures."""
     a, b = s["engines"]
     out = [f"Score of {a} vs {b}: {s['wins']} - {s['losses']} - {s['draws']} "
-           f"({s['games']} games at {s['tc']}, {s['plies']} plies, {s['seconds']} s)"]
+           f"({s['games']} games at {s['tc']}, {s['plies']} plies, {s['seconds']} s)",
+           f"{a} v {b}: " + format_elo(s["wins"], s["losses"], s["draws"])]
     out.append("Game ends:")
     for reason, n in sorted(s["terminations"].items(), key=lambda kv: -kv[1]):
         out.append(f"  {n:4d}  {reason}")
@@ -1139,6 +1193,9 @@ def format_summary(s):
                    f"available ({100 * e['time_share']:.1f}%), mean {100 * e['mean_move_share']:.1f}% of the "
                    f"clock per move (at most {100 * e['max_share']:.0f}%), longest move {e['max_move']:.3f} s, least left "
                    f"{e['min_left'] if e['min_left'] is not None else '-'} s, slowest ping {e['max_ping']:.3f} s")
+        if e.get("opponent_think"):
+            out.append(f"  CPU while the opponent thought: {e['cpu_while_waiting']:.1f} s of {e['opponent_think']:.1f} s "
+                       f"({e['cpu_while_waiting'] / e['opponent_think']:.2f})")
         if e["predictions"]:
             out.append(f"  ponder move right {e['predicted_right']} of {e['predictions']} "
                        f"({100 * e['predicted_right'] / e['predictions']:.1f}%), go ponder {e['ponder_starts']}, "

@@ -70,7 +70,8 @@ def test_depth_and_nodes_cap_a_clock():
 
 
 def test_depth_rule_moves_with_the_clock():
-    """TECH.md §7: comfortably fast -> one ply deeper per move; short of time -> shallower."""
+    """TECH.md §7, scaled to the clock: with plenty of time the depth climbs several plies a move
+    (up to three) until its predicted time fills the time available; short of time it drops."""
     e = Engine()
     e.uci()
     e.send("debug on", f"position fen {PAWN_ENDING}")
@@ -78,22 +79,30 @@ def test_depth_rule_moves_with_the_clock():
     for _ in range(3):
         e.send("go wtime 600000 btime 600000")
         plans.append(int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1)))
-        bestmove(e, 5.0)
-    check(plans[0] == 5 and plans[1] == 6 and plans[2] == 7, f"depths with plenty of time: {plans}")
+        bestmove(e, 30.0)
+    check(plans[0] == 5, f"first search at the start depth 5: {plans}")
+    check(plans[1] > plans[0] + 1 and plans[2] > plans[1], f"depths with plenty of time: {plans}")
+    check(all(b - a <= 3 for a, b in zip(plans, plans[1:])), f"climbed more than 3 plies a move: {plans}")
     e.send("go wtime 40 btime 40")
     low = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
     bestmove(e, 1.0)
     check(low < plans[2], f"depth {low} with 40 ms left after {plans}")
 
 
-def test_opening_uses_start_depth():
+def test_first_search_uses_start_depth():
+    """The Depth option is the depth of a game's first search; the rule takes over from there,
+    in the opening too."""
     e = Engine()
     e.uci()
-    e.send("debug on", "setoption name Depth value 3", "position startpos moves e2e4 e7e5",
+    e.send("debug on", "setoption name Depth value 3", "ucinewgame", "position startpos moves e2e4 e7e5",
            "go wtime 600000 btime 600000")
     depth = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
     bestmove(e, 2.0)
-    check(depth == 3, f"opening depth {depth}, start depth option 3")
+    check(depth == 3, f"first search at depth {depth}, start depth option 3")
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6", "go wtime 600000 btime 600000")
+    second = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
+    bestmove(e, 30.0)
+    check(second > depth, f"second search at depth {second} with 10 minutes left")
 
 
 def test_fast_game_never_flags():

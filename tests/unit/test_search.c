@@ -180,7 +180,7 @@ TEST_CASE(search_stops_on_flag_and_node_limit)
     CHECK(r.best_move != MOVE_NONE);
     /* A deadline in the past stops at the first poll; a move is still returned. */
     limits.nodes = 0;
-    atomic_store(&control.deadline_us, clock_now_us());
+    atomic_store(&control.hard_deadline_us, clock_now_us());
     r = search_run(search, &pos, &limits, &features, &control, NULL);
     CHECK(r.aborted);
     CHECK(r.best_move != MOVE_NONE);

@@ -1,0 +1,123 @@
+/* search_internal.h - the state one search thread owns, shared by the tree search (tree.c) and
+ * the root and depth driver (search.c). Not part of the engine's API. */
+#ifndef TECH_SEARCH_INTERNAL_H
+#define TECH_SEARCH_INTERNAL_H
+
+#include <stdatomic.h>
+#include <string.h>
+
+#include "clock.h"
+#include "makemove.h"
+#include "ordering.h"
+#include "search.h"
+#include "threadpool.h"
+#include "tt.h"
+
+/* The stop flag and the clock are looked at once every this many nodes (TECH.md §7). */
+enum { POLL_INTERVAL = 1024 };
+
+/* A root move and its place in TECH's positional order (0 = the pre-sort's first). Ties
+ * between equal scores always go to the lower rank, whatever order the moves are searched in
+ * (TECH.md §4: "ties go to the earlier move"). */
+typedef struct {
+    Move move;
+    int rank;
+} RootMove;
+
+typedef struct {
+    RootMove moves[MOVE_LIST_MAX];
+    int count;
+} RootMoves;
+
+/* Entries of the table of subtrees under way (a power of two). */
+enum { BUSY_TABLE_SIZE = 1 << 14 };
+
+/* What the threads of one search share: the helpers' searches, their stop flag and the table
+ * of subtrees under way (ABDADA, see tree.c). Owned by the main search; kept between searches. */
+typedef struct SharedSearch {
+    ThreadPool *pool;
+    struct Search *helpers[SEARCH_THREADS_MAX - 1];
+    int helper_count;                  /* helpers taking part in the search under way */
+    SearchControl helper_control;      /* the helpers stop when the main search ends */
+    atomic_int main_depth;             /* the depth the main search is on */
+    _Atomic uint64_t busy[BUSY_TABLE_SIZE];
+    /* What the helpers start from: set by the main search before it wakes them. */
+    const struct Search *main;
+} SharedSearch;
+
+typedef struct Search {
+    Position pos;                      /* the search's own copy of the root position */
+    Move killers[MAX_PLY][KILLER_SLOTS]; /* one killer per ply [C, TECH.md §4]; two with E9 */
+    History history;                   /* E9: quiet moves' cut-offs */
+    bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
+    Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
+    Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
+    Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
+    int pv_length[MAX_PLY];
+    SearchStats stats;
+    _Atomic uint64_t published_nodes;  /* stats.nodes as of the last poll, for other threads */
+    SearchFeatures features;
+    SearchControl *control;
+    uint64_t node_limit;
+    int64_t start_us;
+    Move iteration_best;               /* best move of the previous depth (searched first with E7) */
+    Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
+    int64_t depth_end_us[SEARCH_DEPTH_MAX + 2]; /* when each depth completed; 0 = not (yet) */
+    int64_t depth_time_us[SEARCH_DEPTH_MAX + 2];/* how long each depth took */
+    int64_t depth_start_us;
+    Depth depth_now;                   /* the depth under way */
+    RootMoves root;
+    TranspositionTable *tt;            /* E4: shared table, or NULL */
+    SharedSearch *shared;              /* the helpers and the busy table while helpers work, else NULL */
+    SharedSearch *threads;             /* the main search's helpers, kept asleep between searches */
+    bool is_helper;
+    bool aborted;
+} Search;
+
+/* Full-width alpha-beta below the root (tree.c): the value of the position after the root
+ * move just made, from the side to move's view. */
+Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions);
+
+/* Whether the side to move was put in check by the last move (tree.c). */
+bool tree_side_to_move_in_check(const Search *s);
+
+/* The main search's judgement of a ponder hit's limits, at the next poll (search.c). */
+void search_rejudge_limits(Search *s);
+
+/* Make a move and update the revalued material counter of the next ply. */
+static inline void search_make(Search *s, Move m, int ply)
+{
+    const Color us = s->pos.side;
+    Score gain = 0;
+    if (move_is_capture(m)) gain += s->value[!us][move_captured(m)];
+    if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
+    s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
+    make_move(&s->pos, m);
+    s->stats.makes++;
+}
+
+static inline void pv_update(Search *s, int ply, Move m)
+{
+    s->pv[ply][0] = m;
+    int child = ply + 1 < MAX_PLY ? s->pv_length[ply + 1] : 0;
+    memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)child * sizeof(Move));
+    s->pv_length[ply] = child + 1;
+}
+
+/* 1. Count the node; 2. every POLL_INTERVAL nodes publish the count and look at the stop
+ * flag, the clock, a ponder hit and the node limit. */
+static inline bool count_node_and_poll(Search *s)
+{
+    if ((++s->stats.nodes & (POLL_INTERVAL - 1)) == 0) {
+        atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
+        SearchControl *c = s->control;
+        if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
+        int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
+        if (deadline && clock_now_us() >= deadline) s->aborted = true;
+        if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
+    }
+    if (s->node_limit && s->stats.nodes >= s->node_limit) s->aborted = true;
+    return s->aborted;
+}
+
+#endif

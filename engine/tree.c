@@ -1,0 +1,261 @@
+/* tree.c - TECH's tree below the root: full-width alpha-beta to a fixed depth, quiescence over
+ * every capture sequence, material-only leaves (TECH.md §4), with the modern profile's
+ * switches (§10) and the helpers' work sharing. */
+#include "search_internal.h"
+
+#include <assert.h>
+
+#include "attack.h"
+#include "legality.h"
+#include "rules.h"
+
+/* E2: at most this many check extensions along one line [C]. */
+enum { CHECK_EXTENSION_MAX = 16 };
+/* Threads > 1: subtrees at least this deep are announced to the other threads, which put them
+ * off while they are under way (simplified ABDADA, Kerrigan) [C]. Shallower ones are cheaper
+ * to search twice than to announce. */
+enum { DEFER_MIN_DEPTH = 3 };
+
+/* The leaf evaluation: the material counter from the side to move's view, nothing else. */
+static inline Score material_for_side_to_move(const Search *s, int ply)
+{
+    return s->pos.side == WHITE ? s->material[ply] : -s->material[ply];
+}
+
+/* Killer first when it is in the list [C: literally first, TECH.md §4]; the generator has
+ * already put captures by victim value ahead of the other moves. */
+static void move_to_front(MoveList *list, Move first)
+{
+    if (first == MOVE_NONE) return;
+    for (int i = 0; i < list->count; i++) {
+        if (list->moves[i] != first) continue;
+        memmove(list->moves + 1, list->moves, (size_t)i * sizeof list->moves[0]);
+        list->moves[0] = first;
+        return;
+    }
+}
+
+/* A move refuted this line: it becomes the killer of its ply [P, TECH.md §4]; E9 keeps the
+ * previous killer as the second one and credits a quiet move's history. */
+static void remember_cutoff(Search *s, Move m, Depth depth, int ply)
+{
+    Move *killers = s->killers[ply];
+    if (!s->features.move_ordering) {
+        killers[0] = m;
+        return;
+    }
+    if (move_is_capture(m) || move_is_promotion(m)) return;
+    if (killers[0] != m) {
+        killers[1] = killers[0];
+        killers[0] = m;
+    }
+    history_reward(&s->history, s->pos.side, m, depth);
+}
+
+/* King-capture legality (TECH.md §3): can the side to move capture the enemy king, i.e. was
+ * the last move illegal? The parent's check status lets most moves be cleared by one ray. */
+static inline bool previous_move_illegal(const Search *s, int ply)
+{
+    bool illegal = last_move_exposed_king(&s->pos, s->in_check[ply - 1]);
+#ifdef TECH_DEBUG
+    assert(illegal == enemy_king_capturable(&s->pos));
+#endif
+    return illegal;
+}
+
+bool tree_side_to_move_in_check(const Search *s)
+{
+    bool check = last_move_gave_check(&s->pos);
+#ifdef TECH_DEBUG
+    assert(check == position_in_check(&s->pos));
+#endif
+    return check;
+}
+
+/* E5: a repetition of an earlier position of the game or search, or the 50-move rule. */
+static bool is_draw_in_tree(const Position *pos)
+{
+    return pos->halfmove >= FIFTY_MOVE_PLIES || repetition_count(pos) > 0;
+}
+
+/* The busy table: the key of a (position, move) pair some thread is searching. */
+static uint64_t busy_key(const Position *pos, Move m) { return pos->key ^ ((uint64_t)m * 0x9E3779B97F4A7C15ULL); }
+
+static bool busy_test(SharedSearch *shared, uint64_t key)
+{
+    return atomic_load_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], memory_order_relaxed) == key;
+}
+
+static void busy_set(SharedSearch *shared, uint64_t key)
+{
+    atomic_store_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], key, memory_order_relaxed);
+}
+
+static void busy_clear(SharedSearch *shared, uint64_t key)
+{
+    uint64_t expected = key;
+    atomic_compare_exchange_strong_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], &expected, 0,
+                                            memory_order_relaxed, memory_order_relaxed);
+}
+
+static Score quiesce(Search *s, Score alpha, Score beta, int ply)
+{
+    s->pv_length[ply] = 0;
+    if (count_node_and_poll(s)) return 0;
+    s->stats.bottom_positions++;
+    if (ply > s->stats.seldepth) s->stats.seldepth = ply;
+    /* 1. The previous move left its king en prise: refute it (king-capture legality). */
+    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
+    Score stand = material_for_side_to_move(s, ply);
+    if (ply >= MAX_PLY - 1) return stand;
+
+    /* 2. E1: in check there is no standing pat; every evasion is searched. */
+    bool evading = false;
+    if (s->features.checks_in_quiescence) {
+        s->in_check[ply] = tree_side_to_move_in_check(s);
+        evading = s->in_check[ply];
+    }
+    if (!evading) {
+        if (stand >= beta) return stand;
+        if (stand > alpha) alpha = stand;
+        if (!s->features.checks_in_quiescence) s->in_check[ply] = tree_side_to_move_in_check(s);
+    }
+
+    /* 3. Captures (and with E6 quiet queen promotions), highest victim first. */
+    MoveList list;
+    generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
+    if (evading) s->stats.full_generations++;
+    else s->stats.capture_generations++;
+    if (s->features.move_ordering) order_moves(&s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
+    int legal = 0;
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (!evading && move_is_promotion(m) && !move_is_capture(m)
+            && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
+            continue;
+        search_make(s, m, ply);
+        Score v = -quiesce(s, -beta, -alpha, ply + 1);
+        unmake_move(&s->pos);
+        if (s->aborted) return 0;
+        if (v == -SCORE_ILLEGAL) continue;
+        legal++;
+        if (v >= beta) return v;
+        if (v > alpha) {
+            alpha = v;
+            pv_update(s, ply, m);
+        }
+    }
+    if (evading && legal == 0) return -(SCORE_MATE - ply);
+    return alpha;
+}
+
+/* The value of one move at a full-width node, searched with (alpha, beta). E8: every move
+ * after the first legal one is first tried with a null window, and searched again with the
+ * whole window only if it beats alpha. */
+static Score search_move(Search *s, Move m, Depth depth, Score alpha, Score beta, int ply, int extensions,
+                         bool null_window_first)
+{
+    search_make(s, m, ply);
+    Depth next = depth - 1;
+    if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && tree_side_to_move_in_check(s)) {
+        next++;
+        extensions++;
+    }
+    Score v;
+    if (null_window_first) {
+        v = -tree_search(s, next, -alpha - 1, -alpha, ply + 1, extensions);
+        if (v > alpha && v < beta && v != -SCORE_ILLEGAL && !s->aborted)
+            v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+    } else {
+        v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+    }
+    unmake_move(&s->pos);
+    return v;
+}
+
+Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions)
+{
+    if (depth <= 0) return quiesce(s, alpha, beta, ply);
+    s->pv_length[ply] = 0;
+    if (count_node_and_poll(s)) return 0;
+    if (ply > s->stats.seldepth) s->stats.seldepth = ply;
+    /* 1. King-capture legality: the previous move was illegal. */
+    if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
+    s->in_check[ply] = tree_side_to_move_in_check(s);
+    if (ply >= MAX_PLY - 1) return material_for_side_to_move(s, ply);
+    /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
+    if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
+
+    /* 3. E4: a stored result that is deep enough ends the node; its move is tried first. */
+    const bool use_table = s->tt && s->features.transposition_table;
+    const Score alpha_at_entry = alpha;
+    Move table_move = MOVE_NONE;
+    TTHit hit;
+    if (use_table && tt_probe(s->tt, s->pos.key, ply, &hit)) {
+        table_move = hit.move;
+        if (hit.depth >= depth) {
+            if (hit.bound == BOUND_EXACT) return hit.score <= alpha ? alpha : hit.score >= beta ? beta : hit.score;
+            if (hit.bound == BOUND_LOWER && hit.score >= beta) return beta;
+            if (hit.bound == BOUND_UPPER && hit.score <= alpha) return alpha;
+        }
+    }
+
+    /* 4. Generate full width; the table's move goes first, then the killer, then captures by
+     *    victim value (E9: then captures by victim and attacker, killers, quiet moves by
+     *    history). */
+    MoveList list;
+    generate_moves(&s->pos, GEN_ALL, &list);
+    s->stats.full_generations++;
+    if (s->features.move_ordering) {
+        order_moves(&s->pos, &list, table_move, s->killers[ply], &s->history);
+    } else {
+        move_to_front(&list, s->killers[ply][0]);
+        move_to_front(&list, table_move);
+    }
+
+    /* 5. Search every move; an illegal one (its king is captured) is not counted. With helper
+     *    threads, a move another thread is searching is put off until the others are done, and
+     *    then usually answered by the table (simplified ABDADA). */
+    SharedSearch *shared = depth >= DEFER_MIN_DEPTH ? s->shared : NULL;
+    MoveList deferred;
+    deferred.count = 0;
+    int legal = 0;
+    Move best = MOVE_NONE;
+    for (int pass = 0; pass < 2 && alpha < beta; pass++) {
+        const MoveList *moves = pass == 0 ? &list : &deferred;
+        for (int i = 0; i < moves->count; i++) {
+            Move m = moves->moves[i];
+            uint64_t busy = 0;
+            if (shared && pass == 0 && legal > 0) {
+                busy = busy_key(&s->pos, m);
+                if (busy_test(shared, busy)) {
+                    deferred.moves[deferred.count++] = m;
+                    continue;
+                }
+                busy_set(shared, busy);
+            }
+            Score v = search_move(s, m, depth, alpha, beta, ply, extensions, s->features.pvs && legal > 0);
+            if (busy) busy_clear(shared, busy);
+            if (s->aborted) return 0;
+            if (v == -SCORE_ILLEGAL) continue;
+            legal++;
+            if (v > alpha) {
+                alpha = v;
+                best = m;
+                pv_update(s, ply, m);
+                if (alpha >= beta) {
+                    remember_cutoff(s, m, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+    /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
+    if (legal == 0) alpha = s->in_check[ply] ? -(SCORE_MATE - ply) : SCORE_DRAW;
+    if (use_table) {
+        Bound bound = legal == 0 ? BOUND_EXACT
+                    : alpha >= beta ? BOUND_LOWER : alpha > alpha_at_entry ? BOUND_EXACT : BOUND_UPPER;
+        tt_store(s->tt, s->pos.key, ply, depth, alpha, bound, best);
+    }
+    return alpha;
+}

@@ -1,0 +1,142 @@
+"""test_ponder_deepening.py - pondering that keeps thinking (TECH.md §8, both profiles, UCI `go
+ponder` and CECP `hard`): deeper than the rule's depth, one core busy until the opponent moves,
+a hit on a deep enough result plays at once, a miss is abandoned; and the clock's limits hold
+on a machine loaded by other processes."""
+import os
+import re
+import subprocess
+import sys
+import time
+
+from harness import SLOW, Engine, bestmove, cecp_move, check
+
+STYLES = ("TECH-1971", "TECH-modern")
+RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
+
+
+def cpu_seconds(engine):
+    """Time the engine's threads have wanted a CPU: on one, or runnable and waiting for one
+    (Linux /proc schedstat), so that other load on a shared machine does not count as idling."""
+    total = 0
+    pid = engine.proc.pid
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+            on_cpu, waiting = f.read().split()[:2]
+            total += int(on_cpu) + int(waiting)
+    return total / 1e9
+
+
+def depths(lines):
+    found = [int(m.group(1)) for m in (re.match(r"^info depth (\d+) seldepth", l) for l in lines) if m]
+    return max(found) if found else 0
+
+
+def uci_engine(style):
+    e = Engine()
+    e.uci()
+    e.send(f"setoption name Style value {style}", "setoption name Ponder value true", "ucinewgame", "isready")
+    e.expect("^readyok$")
+    return e
+
+
+def test_uci_ponder_thinks_until_the_opponent_moves():
+    for style in STYLES:
+        e = uci_engine(style)
+        e.send("debug on", RUY_LOPEZ, "go wtime 60000 btime 60000")
+        plan = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
+        bestmove(e, 30.0)
+        # TECH-1971 plans a depth; TECH-modern (plan depth 0) a time.
+        e.send(RUY_LOPEZ + " d2d3 b7b5", "go ponder wtime 60000 btime 60000")
+        cpu0, t0 = cpu_seconds(e), time.monotonic()
+        lines = e.silent(1.5, "^bestmove")
+        used = cpu_seconds(e) - cpu0
+        wall = time.monotonic() - t0
+        check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
+        deepest = depths(lines)
+        check(deepest > max(plan, 1), f"{style}: pondered to depth {deepest}, the rule's depth is {plan}")
+        t0 = e.send("isready")
+        _, t1 = e.expect_at("^readyok$", 1.0)
+        check(t1 - t0 < 0.05 * SLOW, f"{style}: isready while pondering took {t1 - t0:.3f} s")
+        e.send("stop")
+        bestmove(e, 1.0)
+
+
+def test_uci_hit_after_deepening_plays_at_once():
+    for style in STYLES:
+        e = uci_engine(style)
+        # 20 s a move available: the rule's first depth (5) and its deepening are done within a
+        # second of pondering, so the hit finds them done.
+        e.send("position startpos moves e2e4 e7e5 g1f3", "go ponder wtime 600000 btime 600000 movestogo 30")
+        e.silent(1.5, "^bestmove")
+        if style == "TECH-modern":
+            # The modern rule plays at once when the ponder search has thought longer than its
+            # soft limit would have given it: with a short clock.
+            e.send("stop")
+            bestmove(e, 1.0)
+            e.send("position startpos moves e2e4 e7e5 g1f3", "go ponder wtime 3000 btime 3000")
+            e.silent(1.5, "^bestmove")
+        t0 = e.send("ponderhit")
+        _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
+        check(t1 - t0 < 0.1 * SLOW, f"{style}: bestmove {t1 - t0:.3f} s after the hit")
+
+
+def test_uci_miss_is_abandoned_and_the_game_goes_on():
+    for style in STYLES:
+        e = uci_engine(style)
+        e.send(RUY_LOPEZ, "go ponder wtime 30000 btime 30000")
+        e.silent(0.5, "^bestmove")
+        t0 = e.send("stop")
+        _, t1 = e.expect_at(r"^bestmove \S+", 1.0)
+        check(t1 - t0 < 0.1 * SLOW, f"{style}: stop answered after {t1 - t0:.3f} s")
+        e.send(RUY_LOPEZ + " d2d4", "go wtime 1000 btime 1000")
+        bestmove(e, 2.0)
+        e.ready()
+        rc, _ = e.quit()
+        check(rc == 0, f"{style}: exit status {rc}")
+        e.close()
+        report = e.sanitizer_report()
+        check(report is None, f"{style}: {report}")
+
+
+def test_cecp_ponder_thinks_until_the_opponent_moves():
+    for style in STYLES:
+        e = Engine()
+        e.xboard()
+        e.send(f"option Style={style}", "new", "hard", "post", "level 0 1 0", "time 6000", "otim 6000",
+               "usermove e2e4")
+        cecp_move(e, 30.0)
+        e.send("hint")
+        guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+        cpu0, t0 = cpu_seconds(e), time.monotonic()
+        lines = e.silent(1.5, "^move")
+        used = cpu_seconds(e) - cpu0
+        wall = time.monotonic() - t0
+        check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
+        plies = [int(m.group(1)) for m in (re.match(r"^(\d+) -?\d+ \d+ \d+ ", l) for l in lines) if m]
+        check(plies and max(plies) >= 6, f"{style}: pondered only to depth {max(plies) if plies else 0}")
+        t0 = e.send("time 5900", "otim 5850", f"usermove {guess}")
+        _, t1 = e.expect_at(r"^move \S+$", 20.0)
+        if style == "TECH-1971":
+            check(t1 - t0 < 0.1 * SLOW, f"{style}: move {t1 - t0:.3f} s after the hit")
+
+
+def test_limits_hold_on_a_loaded_machine():
+    """Two busy processes share the two cores with TECH: its moves still come within the hard
+    limit (min(8 x available, half the clock left), TECH.md §7) plus the pipe's delay."""
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
+    try:
+        for style in STYLES:
+            e = uci_engine(style)
+            for moves in ("e2e4", "e2e4 e7e5 g1f3 b8c6 f1b5", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"):
+                e.send(f"position startpos moves {moves}")
+                clock = 2000
+                avail = (clock - 50) / 30 + 0.9 * 20
+                hard = min(8 * avail, (clock - 50) / 2)
+                t0 = e.send(f"go wtime {clock} btime {clock} winc 20 binc 20")
+                _, t1 = e.expect_at(r"^bestmove \S+", 3.0)
+                check((t1 - t0) * 1000 < hard + 60 * SLOW,
+                      f"{style} after {moves}: {1000 * (t1 - t0):.0f} ms, hard limit {hard:.0f} ms")
+    finally:
+        for h in hogs:
+            h.kill()
+            h.wait()
