@@ -354,11 +354,10 @@ void search_rejudge_limits(Search *s)
 static void secondary_search(Search *s, const SearchReporter *reporter, SearchResult *result)
 {
     Depth deeper_depth = result->depth + SECONDARY_SEARCH_PLIES;
-    RootMoves all = s->root;
     int chosen_at = 0;
-    for (int i = 0; i < all.count; i++)
-        if (all.moves[i].move == result->best_move) chosen_at = i;
-    RootMoves chosen = {.moves = {all.moves[chosen_at]}, .count = 1};
+    for (int i = 0; i < s->root.count; i++)
+        if (s->root.moves[i].move == result->best_move) chosen_at = i;
+    RootMoves chosen = {.moves = {s->root.moves[chosen_at]}, .count = 1};
     RootLine line;
     s->iteration_best = MOVE_NONE;
     if (search_root(s, &chosen, deeper_depth, -SCORE_INFINITE, SCORE_INFINITE, NULL, &line) == ROOT_ABORTED) return;
@@ -371,9 +370,7 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
     /* The chosen move fell: give every move the deeper look, the chosen one first. */
     s->iteration_best = result->best_move;
     SearchResult deeper = *result;
-    RootMoves saved = s->root;
     search_depth(s, deeper_depth, reporter, &deeper);
-    s->root = saved;
     if (deeper.completed_root_moves > 0) *result = deeper;
 }
 
@@ -435,7 +432,7 @@ static void helper_task(void *context, int index)
     SearchLimits limits = {.depth = SEARCH_DEPTH_MAX};
     SearchFeatures features = main->features;
     features.secondary_search = false;
-    search_begin(h, &main->pos, &limits, &features, &shared->helper_control);
+    search_begin(h, shared->root, &limits, &features, &shared->helper_control);
     h->tt = main->tt;
     h->shared = shared;
     h->is_helper = true;
@@ -449,7 +446,7 @@ static void helper_task(void *context, int index)
 }
 
 /* Helpers for this search: they need the shared table (E4) to pass on what they find. */
-static int start_helpers(Search *s)
+static int start_helpers(Search *s, const Position *root_pos)
 {
     int wanted = s->features.threads - 1;
     if (wanted <= 0 || !s->tt || !s->features.transposition_table) return 0;
@@ -472,6 +469,7 @@ static int start_helpers(Search *s)
     atomic_store(&shared->main_depth, 1);
     for (int i = 0; i < BUSY_TABLE_SIZE; i++) atomic_store_explicit(&shared->busy[i], 0, memory_order_relaxed);
     shared->main = s;
+    shared->root = root_pos;
     s->shared = shared;
     pool_start(shared->pool, count, helper_task, shared);
     return count;
@@ -512,7 +510,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
         Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
         if (features->iterative_deepening || limits->mate > 0) first = 1;
         if (first > cap) first = cap;
-        int helpers = start_helpers(s);
+        int helpers = start_helpers(s, root_pos);
         search_depths(s, limits, first, cap, reporter, &result);
         if (helpers) stop_helpers(s, &result);
         /* E3 under a soft limit only while it has not passed (the hard limit still aborts it). */

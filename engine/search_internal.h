@@ -41,8 +41,10 @@ typedef struct SharedSearch {
     SearchControl helper_control;      /* the helpers stop when the main search ends */
     atomic_int main_depth;             /* the depth the main search is on */
     _Atomic uint64_t busy[BUSY_TABLE_SIZE];
-    /* What the helpers start from: set by the main search before it wakes them. */
+    /* What the helpers start from: set by the main search before it wakes them (the root
+     * position as given, not the main search's own copy, which it is changing). */
     const struct Search *main;
+    const Position *root;
 } SharedSearch;
 
 typedef struct Search {

@@ -9,6 +9,7 @@ Board: a list of 64 squares, a1 = 0, b1 = 1, ..., h8 = 63; a piece is one FEN le
 (upper case white, lower case black), an empty square is ''. Positions are values: `push`
 returns a new Position, so a game keeps every position it passed through (repetitions).
 """
+import re
 from collections import Counter, namedtuple
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -529,3 +530,46 @@ def perft(pos, depth):
     if depth <= 1:
         return len(moves) if depth == 1 else 1
     return sum(perft(pos.push(m), depth - 1) for m in moves)
+
+
+# ---------------------------------------------------------------------------------------
+# PGN files
+# ---------------------------------------------------------------------------------------
+
+def read_pgn(path):
+    """[(tags, movetext)] for every game of a PGN file (tags as a dict; comments kept)."""
+    games, tags, moves = [], None, []
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            found = re.match(r'^\[(\w+) "(.*)"\]$', line)
+            if found:
+                if tags is not None and moves:
+                    games.append((tags, " ".join(moves)))
+                    tags, moves = None, []
+                if tags is None:
+                    tags = {}
+                tags[found.group(1)] = found.group(2)
+            elif tags is not None and line.strip() and not line.startswith("%"):
+                moves.append(line.strip())
+    if tags is not None:
+        games.append((tags, " ".join(moves)))
+    return games
+
+
+def game_from_pgn(tags, movetext):
+    """Replay a game's SAN movetext from its FEN tag (or the start); returns (Game, None) or
+    (the game up to the problem, a description of the first move that is not legal)."""
+    game = Game(tags.get("FEN", START_FEN))
+    text = re.sub(r"\{[^}]*\}|;[^\n]*|\$\d+", " ", movetext)
+    while re.search(r"\([^()]*\)", text):
+        text = re.sub(r"\([^()]*\)", " ", text)  # variations, innermost first
+    for token in text.split():
+        if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
+            continue
+        token = re.sub(r"^\d+\.+", "", token)
+        try:
+            game.push(game.position.parse_san(token))
+        except IllegalMoveError as exc:
+            return game, f"move {len(game.moves) + 1} {token!r} is illegal: {exc}"
+    return game, None
