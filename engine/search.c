@@ -8,6 +8,7 @@
 
 #include "attack.h"
 #include "positional.h"
+#include "rules.h"
 #include "search_internal.h"
 
 /* E3: the secondary search looks this much deeper at the chosen move (TECH.md §10). */
@@ -25,6 +26,7 @@ static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
 void search_features_faithful(SearchFeatures *features)
 {
     memset(features, 0, sizeof *features);
+    features->presort = true;
     features->threads = 1;
 }
 
@@ -126,14 +128,25 @@ static uint64_t nodes_so_far(const Search *s)
 }
 
 /* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given; also the
- * piece values of this root (§5.8). */
+ * piece values of this root (§5.8). Without the pre-sort: the legal moves in generation order
+ * at the base values, "a technology-type program which uses no positional analysis" (the
+ * report's Game 4). */
 static void root_moves_prepare(Search *s, const SearchLimits *limits)
 {
     Presort *presort = malloc(sizeof *presort);
     s->root.count = 0;
     if (!presort) return;
-    presort_root(&s->pos, limits->started_from_initial, presort);
-    material_revalue(&s->pos, presort->phase, s->value);
+    if (s->features.presort) {
+        presort_root(&s->pos, limits->started_from_initial, presort);
+        material_revalue(&s->pos, presort->phase, s->value);
+    } else {
+        MoveList legal;
+        generate_legal(&s->pos, &legal);
+        presort->count = legal.count;
+        for (int i = 0; i < legal.count; i++) presort->entries[i].move = legal.moves[i];
+        for (Color c = BLACK; c <= WHITE; c++)
+            for (PieceType t = EMPTY; t < PIECE_TYPE_NB; t++) s->value[c][t] = piece_value[t];
+    }
     for (int i = 0; i < presort->count; i++) {
         Move m = presort->entries[i].move;
         bool wanted = limits->searchmoves_count == 0;

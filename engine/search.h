@@ -8,8 +8,10 @@
 #include "movegen.h"
 #include "stats.h"
 
-/* Every enhancement of TECH.md §10 behind its own switch; all off = the paper (TECH-1971). */
+/* Every enhancement of TECH.md §10 behind its own switch; all off = the paper (TECH-1971).
+ * `presort` off takes the paper's positional analysis away instead (its Game 4 experiment). */
 typedef struct {
+    bool presort;               /* the positional pre-sort and re-valuation of the root (§5) */
     bool checks_in_quiescence;  /* E1: no stand-pat when in check in quiescence; all evasions */
     bool check_extension;       /* E2: +1 ply for a checking move, capped */
     bool secondary_search;      /* E3: re-search the chosen move 2 ply deeper */

@@ -24,7 +24,7 @@ enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 /* Which Settings field an option drives. */
 typedef enum {
     FIELD_HASH, FIELD_THREADS, FIELD_PONDER, FIELD_OVERHEAD, FIELD_CLEAR_HASH, FIELD_STYLE,
-    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_ANALYSE
+    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_PRESORT, FIELD_ANALYSE
 } OptionField;
 
 typedef struct {
@@ -53,16 +53,20 @@ static const OptionSpec option_table[] = {
     {"E7 Iterative Deepening", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
     {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
     {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
+    {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
 };
 
-/* Style selects a whole profile: every E switch follows it (TECH.md §10). */
+/* Style selects a whole profile: every E switch follows it (TECH.md §10); the pre-sort switch
+ * and the thread count stay as they are. */
 static void apply_style(Settings *s, int style)
 {
+    bool presort = s->features.presort;
     s->style = style;
     if (style == STYLE_MODERN) search_features_modern(&s->features);
     else search_features_faithful(&s->features);
     s->features.threads = s->threads;
+    s->features.presort = presort;
 }
 
 /* The address of an enhancement switch, or NULL for the other fields. */
@@ -78,6 +82,7 @@ static bool *feature_switch(Settings *s, OptionField field)
     case FIELD_E7: return &s->features.iterative_deepening;
     case FIELD_E8: return &s->features.pvs;
     case FIELD_E9: return &s->features.move_ordering;
+    case FIELD_PRESORT: return &s->features.presort;
     default: return NULL;
     }
 }
@@ -122,6 +127,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E7: return s->features.iterative_deepening;
     case FIELD_E8: return s->features.pvs;
     case FIELD_E9: return s->features.move_ordering;
+    case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     }
     return 0;

@@ -121,9 +121,11 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     if (r->has_clock) plan->avail_ms = avail_ms(r);
     if (timed) plan->hard_ms = hard_limit(r);
 
+    bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
+    if (fixed_time && !r->infinite) plan->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
     if (r->legal_moves == 1 && timed) {
         plan->depth = 1; /* [C] one legal move: play it at once */
-    } else if (r->infinite || r->nodes || (r->movetime_ms > 0 && !r->has_clock)) {
+    } else if (r->infinite || r->nodes || (fixed_time && r->iterative)) {
         plan->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
     } else if (r->mate > 0) {
         /* a mate in N moves shows at full width 2N */
@@ -133,8 +135,12 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         /* TECH-modern: deepen until the soft limit, never past the hard one. */
         plan->soft_ms = plan->avail_ms * SOFT_SHARE_PERCENT / 100;
         if (plan->soft_ms < 1) plan->soft_ms = 1;
-    } else if (r->has_clock) {
-        /* TECH-1971: the depth rule, from the first move of the game. */
+    } else if (r->has_clock || fixed_time) {
+        /* TECH-1971: the depth rule, from the first move of the game; a fixed time per move
+         * (UCI movetime, CECP st) is the time available per move [C: the paper knows one way
+         * of using time, the rule, so it applies to every clock]. The game's first search runs
+         * at the start depth (the Depth option as it is then). */
+        if (tm->history_count == 0) tm->depth = r->start_depth;
         adjust_depth(tm, plan->avail_ms);
         plan->first_depth = plan->target_depth = capped(tm->depth, r->depth_cap);
         plan->by_rule = true;
@@ -143,6 +149,7 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         plan->first_depth = r->iterative ? 1 : r->depth_cap;
     } else {
         /* A bare `go`: TECH's own depth. */
+        if (tm->history_count == 0) tm->depth = r->start_depth;
         plan->depth = tm->depth;
         plan->first_depth = r->iterative ? 1 : tm->depth;
     }

@@ -133,7 +133,7 @@ def test_ping_idle_and_after_move():
 
 def test_move_now():
     e = cecp_engine()
-    e.send("new", "st 30", "go")
+    e.send("new", "option Depth=20", "st 30", "go")  # the first search runs at the Depth option
     e.silent(0.3, "^move")
     t0 = e.send("?")
     _, t1 = e.expect_at(r"^move \S+$", 1.0)
@@ -143,7 +143,7 @@ def test_move_now():
 
 def test_force_and_result_stop_thinking():
     e = cecp_engine()
-    e.send("new", "st 30", "go")
+    e.send("new", "option Depth=20", "st 30", "go")  # the first search runs at the Depth option
     e.silent(0.2, "^move")
     e.send("force")
     e.silent(0.4, "^move")
@@ -257,7 +257,7 @@ def test_white_black_and_playother():
 
 def test_sigint_ignored():
     e = cecp_engine()
-    e.send("new", "st 5", "go")
+    e.send("new", "option Depth=20", "st 5", "go")
     e.silent(0.1, "^move")
     os.kill(e.proc.pid, signal.SIGINT)
     os.kill(e.proc.pid, signal.SIGTERM)
@@ -268,7 +268,7 @@ def test_sigint_ignored():
 
 def test_quit_while_thinking():
     e = cecp_engine()
-    e.send("new", "st 30", "go")
+    e.send("new", "option Depth=20", "st 30", "go")  # the first search runs at the Depth option
     e.silent(0.3, "^move")
     rc, seconds = e.quit()
     check(rc == 0, f"exit status {rc}")
