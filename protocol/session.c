@@ -215,7 +215,11 @@ int session_run(void)
         switch (event->kind) {
         case EVENT_LINE: running = handle_line(s, event->line, event->read_us); break;
         case EVENT_SEARCH_DONE: handle_done(s, event->search_id); break;
-        case EVENT_EOF: running = false; reader_done = true; break;
+        case EVENT_EOF:
+            if (s->mode == MODE_UCI) uci_finish(s->uci);
+            running = false;
+            reader_done = true;
+            break;
         }
         event_free(event);
     }

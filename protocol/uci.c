@@ -141,6 +141,18 @@ void uci_search_done(Uci *u, unsigned id)
     }
 }
 
+void uci_finish(Uci *u)
+{
+    if (!u->search_id) return;
+    if (u->hold) {
+        stop_search(u);
+        return;
+    }
+    EngineResult r;
+    if (u->finished) deliver(u, &u->result);
+    else if (engine_wait(u->s->engine, u->search_id, &r)) deliver(u, &r);
+}
+
 void uci_leave(Uci *u)
 {
     if (u->search_id) engine_abandon(u->s->engine, u->search_id);

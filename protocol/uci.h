@@ -15,5 +15,8 @@ bool uci_handle(Uci *uci, char *line, int64_t read_us);
 void uci_search_done(Uci *uci, unsigned id);
 /* Another protocol takes over: stop any search without a bestmove. */
 void uci_leave(Uci *uci);
+/* End of input: a search that owes a bestmove gives it (a finite one when it is done, an
+ * infinite or ponder search at once), as engines piped a script are expected to. */
+void uci_finish(Uci *uci);
 
 #endif

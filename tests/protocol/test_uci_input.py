@@ -166,3 +166,14 @@ def test_debug_prints_tree_statistics():
     depth, nodes, nbp, full, captures, makes = (int(x) for x in m.groups())
     check(depth == 4 and nodes > nbp > 0 and full > 0 and captures > 0 and makes > 0, f"stats: {m.group(0)}")
     e.expect(r"^bestmove ", 5.0)
+
+
+def test_end_of_input_gives_the_running_search_its_bestmove():
+    """`printf 'uci\\nposition startpos\\ngo depth 5\\n' | tech` prints the bestmove before exiting,
+    as Stockfish does; an infinite search is stopped and answers too."""
+    for go in ("go depth 5", "go infinite"):
+        e = Engine()
+        e.send("uci", "position startpos", go)
+        e.proc.stdin.close()
+        e.expect(r"^bestmove [a-h][1-8][a-h][1-8]", 10.0)
+        check(e.proc.wait(timeout=5) == 0, f"{go}: exit status {e.proc.returncode}")
