@@ -936,8 +936,53 @@ def judge_event(game, color, event):
     return None, event.kind  # disconnect / stall
 
 
-def play_game(record, players, tc, margin):
+@dataclass
+class Adjudication:
+    """cutechess-cli's adjudication: a draw once both engines' scores stayed within
+    `draw_score` cp for `draw_count` moves each from move `draw_from` on; a loss for an engine
+    whose score stayed at or below -`resign_score` for `resign_count` moves while its opponent
+    agreed. 0 counts switch a rule off."""
+    draw_from: int = 0
+    draw_count: int = 0
+    draw_score: int = 0
+    resign_count: int = 0
+    resign_score: int = 0
+
+
+def score_cp(text):
+    """Centipawns from a PGN comment score ("+0.25/5", "-M3/7"), the mover's view; None if none."""
+    found = re.match(r"([+-])(M?)([\d.]+)/", text or "")
+    if not found:
+        return None
+    value = 100000 if found.group(2) else round(float(found.group(3)) * 100)
+    return value if found.group(1) == "+" else -value
+
+
+def adjudicate(game, scores, rules):
+    """The adjudicated Outcome once the rules apply, else None; scores[color] = the engine's
+    scores of its moves so far (None where it gave none)."""
+    turn = game.position.turn
+    if rules.resign_count:
+        for color in (cr.WHITE, cr.BLACK):
+            own, other = scores[color][-rules.resign_count:], scores[cr.other(color)][-rules.resign_count:]
+            if (len(own) == rules.resign_count and len(other) == rules.resign_count
+                    and all(v is not None and v <= -rules.resign_score for v in own)
+                    and all(v is not None and v >= rules.resign_score for v in other)):
+                winner = "White" if color == cr.BLACK else "Black"
+                return cr.Outcome("1-0" if color == cr.BLACK else "0-1", f"{winner} wins by adjudication",
+                                  "adjudication")
+    if rules.draw_count and game.position.fullmove >= rules.draw_from and turn == cr.WHITE:
+        last = [scores[c][-rules.draw_count:] for c in (cr.WHITE, cr.BLACK)]
+        if all(len(l) == rules.draw_count and all(v is not None and abs(v) <= rules.draw_score for v in l)
+               for l in last):
+            return cr.Outcome("1/2-1/2", "Draw by adjudication", "adjudication")
+    return None
+
+
+def play_game(record, players, tc, margin, rules=None):
     """Play one game between two adapters (players[WHITE], players[BLACK]); fills record."""
+    rules = rules or Adjudication()
+    scores = {cr.WHITE: [], cr.BLACK: []}
     game = record.game
     clocks = {cr.WHITE: tc.base + tc.inc, cr.BLACK: tc.base + tc.inc}   # cutechess: base + inc
     for color, player in players.items():
@@ -991,11 +1036,15 @@ def play_game(record, players, tc, margin):
         record.moves_made[color] += 1
         mover.stats.record_move(elapsed, clock, clock - elapsed)
         record.comments.append(f"{mover.last_score + ' ' if mover.last_score else ''}{elapsed:.3f}s")
+        scores[color].append(score_cp(mover.last_score))
         mover.last_score = ""
         waiter.opponent_moved(game, move)
         mover.after_own_move(game, clocks[color], clocks[cr.other(color)], reply)
         mover.drain()
         waiter.drain()
+        outcome = None if game.outcome() else adjudicate(game, scores, rules)
+        if outcome:
+            break
     record.outcome = outcome
     return record
 
@@ -1067,6 +1116,7 @@ class MatchConfig:
     log: str = None
     event: str = "TECH match"
     quiet: bool = False
+    adjudication: Adjudication = field(default_factory=Adjudication)
 
 
 class Match:
@@ -1112,7 +1162,7 @@ class Match:
                 white, black = (a, b) if index % 2 == 0 else (b, a)
                 record = GameRecord(index + 1, white.name, black.name, fen, cr.Game(fen), self.config.tc)
                 players = {cr.WHITE: white, cr.BLACK: black}
-                play_game(record, players, self.config.tc, self.config.margin)
+                play_game(record, players, self.config.tc, self.config.margin, self.config.adjudication)
                 finish_game(record, players)
                 self.report(record)
         except Exception as exc:  # noqa: BLE001  (a runner bug must stop the match loudly)
@@ -1287,6 +1337,12 @@ def main(argv=None):
     parser.add_argument("--json", help="write the summary as JSON here")
     parser.add_argument("--event", default="TECH match")
     parser.add_argument("--quiet", action="store_true", help="only the summary")
+    parser.add_argument("--draw", nargs=3, type=int, metavar=("MOVE", "COUNT", "SCORE"),
+                        help="adjudicate a draw from move MOVE on when both scores stayed within SCORE cp "
+                             "for COUNT moves each (as cutechess-cli -draw)")
+    parser.add_argument("--resign", nargs=2, type=int, metavar=("COUNT", "SCORE"),
+                        help="adjudicate a loss when an engine's score stayed at or below -SCORE cp for COUNT "
+                             "moves and its opponent's at or above SCORE (as cutechess-cli -resign)")
     args = parser.parse_args(rest)
     if len(engine_words) != 2:
         parser.error("give exactly two --engine")
@@ -1301,8 +1357,13 @@ def main(argv=None):
     if args.ponder:
         for e in engines:
             e.ponder = True
+    rules = Adjudication()
+    if args.draw:
+        rules.draw_from, rules.draw_count, rules.draw_score = args.draw
+    if args.resign:
+        rules.resign_count, rules.resign_score = args.resign
     config = MatchConfig(engines, tc, args.games, args.concurrency, openings, args.margin / 1000.0,
-                         args.pgn, args.log, args.event, args.quiet)
+                         args.pgn, args.log, args.event, args.quiet, rules)
     summary = Match(config).run()
     print(format_summary(summary), flush=True)
     if args.json:
