@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "attack.h"
+#include "pdp10.h"
 #include "positional.h"
 #include "rules.h"
 #include "search_internal.h"
@@ -22,6 +23,9 @@ enum { ASPIRATION_DELTA = 30, ASPIRATION_MIN_DEPTH = 4, ASPIRATION_WIDEN = 4 };
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
 /* [C] A measured growth is believed only within these bounds. */
 static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
+/* [C] Speed PDP-10: the search sleeps once it is this far ahead of the virtual clock, and for
+ * at most this long at a time, so that stop and ponderhit are still seen at once. */
+enum { PACE_AHEAD_US = 1000, PACE_SLEEP_MAX_US = 10000 };
 
 void search_features_faithful(SearchFeatures *features)
 {
@@ -333,7 +337,35 @@ static bool go_deeper(const Search *s, const SearchLimits *limits, Depth cap, De
     return !time_rule_stops(s, done, now, soft, hard);
 }
 
-void search_rejudge_limits(Search *s)
+static void search_rejudge_limits(Search *s);
+
+/* Speed PDP-10: hold the search back to the pace of TECH's PDP-10. */
+static void pace_to_pdp10(const Search *s, int64_t virtual_us)
+{
+    int64_t ahead = virtual_us - (clock_now_us() - s->start_us);
+    if (ahead < PACE_AHEAD_US) return;
+    if (ahead > PACE_SLEEP_MAX_US) ahead = PACE_SLEEP_MAX_US;
+    struct timespec pause = {0, (long)ahead * 1000L};
+    nanosleep(&pause, NULL);
+}
+
+void search_poll(Search *s)
+{
+    atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
+    SearchControl *c = s->control;
+    if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
+    int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
+    if (deadline && clock_now_us() >= deadline) s->aborted = true;
+    if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
+    if (s->on_pdp10_clock) {
+        int64_t virtual_us = pdp10_us(&s->stats);
+        if (s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us) s->aborted = true;
+        if (s->features.pdp10_pace && !s->aborted) pace_to_pdp10(s, virtual_us);
+    }
+}
+
+/* The main search's judgement of a ponder hit's new limits (TECH.md §8), at the next poll. */
+static void search_rejudge_limits(Search *s)
 {
     SearchControl *c = s->control;
     if (!atomic_exchange(&c->limits_changed, false) || atomic_load(&c->pondering)) return;
@@ -400,6 +432,8 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     s->features = *features;
     s->control = control;
     s->node_limit = limits->nodes;
+    s->pdp10_budget_us = limits->pdp10_budget_us;
+    s->on_pdp10_clock = features->pdp10_pace || limits->pdp10_budget_us > 0;
     s->aborted = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;

@@ -21,6 +21,7 @@ typedef struct {
     bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
     bool pvs;                   /* E8: principal-variation search and root aspiration windows */
     bool move_ordering;         /* E9: MVV-LVA captures, two killers, history of quiet moves */
+    bool pdp10_pace;            /* Speed PDP-10: the search runs no faster than on TECH's PDP-10 */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 
@@ -70,6 +71,7 @@ typedef struct {
     int searchmoves_count;       /* restrict the root to these moves when > 0 */
     Move searchmoves[MOVE_LIST_MAX];
     bool started_from_initial;   /* the game began from the initial array (opening phase, §5.1) */
+    int64_t pdp10_budget_us;     /* abort after this much virtual PDP-10 time; 0 = no limit */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */

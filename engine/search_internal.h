@@ -61,6 +61,8 @@ typedef struct Search {
     SearchFeatures features;
     SearchControl *control;
     uint64_t node_limit;
+    int64_t pdp10_budget_us;           /* abort at this much virtual PDP-10 time (0 = none) */
+    bool on_pdp10_clock;               /* paced to the PDP-10, or under a PDP-10 budget */
     int64_t start_us;
     Move iteration_best;               /* best move of the previous depth (searched first with E7) */
     Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
@@ -83,9 +85,6 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
 /* Whether the side to move was put in check by the last move (tree.c). */
 bool tree_side_to_move_in_check(const Search *s);
 
-/* The main search's judgement of a ponder hit's limits, at the next poll (search.c). */
-void search_rejudge_limits(Search *s);
-
 /* Make a move and update the revalued material counter of the next ply. */
 static inline void search_make(Search *s, Move m, int ply)
 {
@@ -106,18 +105,14 @@ static inline void pv_update(Search *s, int ply, Move m)
     s->pv_length[ply] = child + 1;
 }
 
-/* 1. Count the node; 2. every POLL_INTERVAL nodes publish the count and look at the stop
- * flag, the clock, a ponder hit and the node limit. */
+/* Look at the stop flag, the clock, a ponder hit and the PDP-10 clock (search.c). */
+void search_poll(Search *s);
+
+/* 1. Count the node; 2. every POLL_INTERVAL nodes (every node on the PDP-10 clock, where a
+ * node takes milliseconds) poll the controls; 3. the node limit. */
 static inline bool count_node_and_poll(Search *s)
 {
-    if ((++s->stats.nodes & (POLL_INTERVAL - 1)) == 0) {
-        atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
-        SearchControl *c = s->control;
-        if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
-        int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
-        if (deadline && clock_now_us() >= deadline) s->aborted = true;
-        if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
-    }
+    if ((++s->stats.nodes & (POLL_INTERVAL - 1)) == 0 || s->on_pdp10_clock) search_poll(s);
     if (s->node_limit && s->stats.nodes >= s->node_limit) s->aborted = true;
     return s->aborted;
 }

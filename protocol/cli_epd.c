@@ -25,6 +25,7 @@ typedef struct {
     const char *file;
     const char *depths_file;
     double seconds;
+    double pdp10_seconds;           /* --pdp10 S: S virtual PDP-10 seconds per problem */
     int depth;
     uint64_t nodes;
     int first;
@@ -44,8 +45,9 @@ typedef struct {
 
 static int usage(const char *program)
 {
-    fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N] [--first K] [--style modern]"
+    fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]"
                     " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH]\n"
+                    "  --pdp10: S seconds per problem on TECH's PDP-10 clock (virtual time from the operation counts)\n"
                     "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
                     "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
                     "  depth at which the search plays a bm move (`?` if not found within --time S\n"
@@ -73,6 +75,7 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         const char *arg = argv[i], *value = argv[i + 1];
         char *end = NULL;
         if (strcmp(arg, "--time") == 0) options->seconds = strtod(value, &end);
+        else if (strcmp(arg, "--pdp10") == 0) options->pdp10_seconds = strtod(value, &end);
         else if (strcmp(arg, "--depth") == 0) options->depth = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--nodes") == 0) options->nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--first") == 0) options->first = (int)strtol(value, &end, 10);
@@ -95,7 +98,8 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
     if (options->depth < 0 || options->depth > SEARCH_DEPTH_MAX || options->seconds < 0 || options->first < 0
         || options->classify < 0 || options->classify > SEARCH_DEPTH_MAX)
         return false;
-    if (!options->seconds && !options->depth && !options->nodes) options->seconds = options->classify ? 60.0 : 1.0;
+    if (!options->seconds && !options->depth && !options->nodes && !options->pdp10_seconds)
+        options->seconds = options->classify ? 60.0 : 1.0;
     return true;
 }
 
@@ -230,6 +234,7 @@ int cli_epd(int argc, char **argv)
         SearchLimits limits = {.depth = options.depth ? options.depth : SEARCH_DEPTH_MAX};
         limits.first_depth = options.depth ? options.depth : 1;
         limits.nodes = options.nodes;
+        limits.pdp10_budget_us = (int64_t)(options.pdp10_seconds * 1e6);
         search_control_reset(&control);
         if (options.seconds > 0)
             atomic_store(&control.hard_deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));

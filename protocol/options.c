@@ -14,6 +14,9 @@ typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
+/* Speed: today's machine, or the pace of TECH's PDP-10 (TECH.md §9, engine/pdp10.c). */
+enum { SPEED_NATIVE = 0, SPEED_PDP10 = 1 };
+static const char *const speed_names[] = {"native", "PDP-10", NULL};
 
 /* TECH.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
@@ -24,7 +27,7 @@ enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 /* Which Settings field an option drives. */
 typedef enum {
     FIELD_HASH, FIELD_THREADS, FIELD_PONDER, FIELD_OVERHEAD, FIELD_CLEAR_HASH, FIELD_STYLE,
-    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_PRESORT, FIELD_ANALYSE
+    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_PRESORT, FIELD_SPEED, FIELD_ANALYSE
 } OptionField;
 
 typedef struct {
@@ -54,19 +57,21 @@ static const OptionSpec option_table[] = {
     {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
     {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
+    {"Speed", TYPE_COMBO, SPEED_NATIVE, 0, 1, speed_names, false, FIELD_SPEED},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
 };
 
-/* Style selects a whole profile: every E switch follows it (TECH.md §10); the pre-sort switch
- * and the thread count stay as they are. */
+/* Style selects a whole profile: every E switch follows it (TECH.md §10); the pre-sort
+ * switch, the speed and the thread count stay as they are. */
 static void apply_style(Settings *s, int style)
 {
-    bool presort = s->features.presort;
+    SearchFeatures kept = s->features;
     s->style = style;
     if (style == STYLE_MODERN) search_features_modern(&s->features);
     else search_features_faithful(&s->features);
     s->features.threads = s->threads;
-    s->features.presort = presort;
+    s->features.presort = kept.presort;
+    s->features.pdp10_pace = kept.pdp10_pace;
 }
 
 /* The address of an enhancement switch, or NULL for the other fields. */
@@ -101,6 +106,7 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
     case FIELD_STYLE: apply_style(s, v); break;
+    case FIELD_SPEED: s->features.pdp10_pace = v == SPEED_PDP10; break;
     case FIELD_DEPTH: s->start_depth = v; break;
     case FIELD_ANALYSE: s->analyse_mode = v != 0; break;
     default: break;
@@ -116,6 +122,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_PONDER: return s->ponder;
     case FIELD_OVERHEAD: return s->move_overhead_ms;
     case FIELD_STYLE: return s->style;
+    case FIELD_SPEED: return s->features.pdp10_pace ? SPEED_PDP10 : SPEED_NATIVE;
     case FIELD_DEPTH: return s->start_depth;
     case FIELD_ANALYSE: return s->analyse_mode;
     case FIELD_E1: return s->features.checks_in_quiescence;
