@@ -1,5 +1,5 @@
 /* positional.c - the root pre-sort (TECH.md §5, §6): phase detection, the shared scoring
- * helpers, sorting with repetition demotion, and the material re-valuation (§5.8). */
+ * helpers, sorting in board order with repetition demotion, and the material re-valuation (§5.8). */
 #include "positional.h"
 
 #include <assert.h>
@@ -9,9 +9,11 @@
 #include "positional_common.h"
 #include "rules.h"
 
-/* TECH.md §5.1 [C]: the opening lasts while TECH's move number (FEN fullmove) is at most 8. */
+/* TECH.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
+ * number, when the game's move numbers are known [C]). */
 enum { OPENING_LAST_MOVE = 8 };
-/* TECH.md §5.1 [P]: the middle game lasts until one side has less than 1950 non-king material. */
+/* TECH.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
+ * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md). */
 enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
 /* TECH.md §5.1 [C] and §5.8 [P]: "ahead" means a lead of at least 200 in base material. */
 enum { MATERIAL_LEAD_MIN = 200 };
@@ -55,22 +57,26 @@ static int piece_count(const Position *pos, Color c)
     return pos->count[c][KNIGHT] + pos->count[c][BISHOP] + pos->count[c][ROOK] + pos->count[c][QUEEN];
 }
 
-Phase phase_of(const Position *pos, bool started_from_initial)
+Phase phase_of(const Position *pos, bool move_number_known)
 {
     const Color us = pos->side, them = !pos->side;
-    /* 1. Opening [C]: set-up positions carry no usable move number. */
-    if (started_from_initial && pos->fullmove <= OPENING_LAST_MOVE) return PHASE_OPENING;
-    /* 2. Middle game [P]: both sides keep at least 1950. */
-    if (pos->material[us] >= MIDDLEGAME_MATERIAL_MIN && pos->material[them] >= MIDDLEGAME_MATERIAL_MIN)
-        return PHASE_MIDDLEGAME;
-    /* 3. Endgame with pawns [C]: kings and pawns only. */
+    /* The endgames are told apart by the kind of material left, so they are tested first: a
+     * position that meets one of them is past the opening and the middle game whatever its
+     * move number. */
+    /* 1. Endgame with pawns [C]: kings and pawns only. */
     if (piece_count(pos, us) + piece_count(pos, them) == 0) return PHASE_PAWN_ENDGAME;
-    /* 4. Endgame with pieces [C]: no pawns, TECH has a piece and leads by at least 200. */
+    /* 2. Endgame with pieces [C]: no pawns, TECH has a piece and leads by at least 200. */
     if (pos->count[us][PAWN] + pos->count[them][PAWN] == 0 && piece_count(pos, us) > 0
         && pos->material[us] - pos->material[them] >= MATERIAL_LEAD_MIN)
         return PHASE_MATING;
-    /* 5. General endgame. */
-    return PHASE_ENDGAME;
+    /* 3. General endgame [R]: TECH has less than 1950 - the opponent's material does not end
+     * TECH's middle game (Game 1, moves 26-39: COKO below 1950, TECH still playing middle-game
+     * moves). */
+    if (pos->material[us] < MIDDLEGAME_MATERIAL_MIN) return PHASE_ENDGAME;
+    /* 4. Opening [P + C]: the first eight moves, if the position's move number is the game's. */
+    if (move_number_known && pos->fullmove <= OPENING_LAST_MOVE) return PHASE_OPENING;
+    /* 5. Middle game [P]: from the ninth move on. */
+    return PHASE_MIDDLEGAME;
 }
 
 const char *phase_name(Phase phase)
@@ -172,13 +178,27 @@ void presort_pawn_advance(const MoveContext *ctx)
     presort_term_add(ctx->entry, "advance", opposed ? ADVANCE_OPPOSED[rank] : ADVANCE_UNOPPOSED[rank]);
 }
 
-/* True if the position after the move already occurred in the game (§6). */
-static bool move_repeats(Position *pos, Move m)
+/* True if the move lets a position occur for the third time (§6): the position after it, or
+ * after one of the opponent's replies, has occurred twice before in the game. [R] TECH avoided
+ * a repetition only where it gave the opponent a draw: in Game 1 it played 36...R-KB1, back to
+ * the position after 34...R-KB1, but "the position repetition mechanism" stopped 37...R-KB4,
+ * after which 38.Q-K8ch would have made the third occurrence (note K). */
+static bool move_allows_threefold(Position *pos, Move m)
 {
+    enum { EARLIER_OCCURRENCES = 2 };
     make_move(pos, m);
-    bool repeats = repetition_count(pos) > 0;
+    bool threefold = repetition_count(pos) >= EARLIER_OCCURRENCES;
+    if (!threefold) {
+        MoveList replies;
+        generate_legal(pos, &replies);
+        for (int i = 0; i < replies.count && !threefold; i++) {
+            make_move(pos, replies.moves[i]);
+            threefold = repetition_count(pos) >= EARLIER_OCCURRENCES;
+            unmake_move(pos);
+        }
+    }
     unmake_move(pos);
-    return repeats;
+    return threefold;
 }
 
 /* Score one root move into *entry with the phase's terms. */
@@ -205,25 +225,47 @@ static void score_move(Position *pos, Phase phase, Move m, PresortEntry *entry)
     }
 }
 
-/* True if entry a belongs strictly before entry b: non-repeating first, then higher score. */
+/* Rank of a promotion piece among equal moves: the queen first, as the generator has it. */
+static int promotion_rank(Move m)
+{
+    static const int rank[PIECE_TYPE_NB] = {[QUEEN] = 0, [ROOK] = 1, [BISHOP] = 2, [KNIGHT] = 3};
+    return move_is_promotion(m) ? rank[move_promotion(m)] : 0;
+}
+
+/* True if move a comes before move b in board order: the one from the lower-numbered
+ * square of TECH's board (Fig. 2: a1 = 21 ... h8 = 98) first, then the one to the
+ * lower-numbered square, then the queen promotion before the others. The order depends on
+ * the position alone, never on how the game reached it (docs/FIDELITY.md, "One position, one
+ * move"). [C] The paper says nothing of equal positional scores; this order agrees with 12 of
+ * the 16 exact ties of the report's games (docs/FIDELITY.md, "Ties"). */
+static bool board_order_before(Move a, Move b)
+{
+    if (move_from(a) != move_from(b)) return move_from(a) < move_from(b);
+    if (move_to(a) != move_to(b)) return move_to(a) < move_to(b);
+    return promotion_rank(a) < promotion_rank(b);
+}
+
+/* True if entry a belongs strictly before entry b: moves that do not allow a threefold
+ * repetition first, then the higher score, then board order. */
 static bool entry_before(const PresortEntry *a, const PresortEntry *b)
 {
     if (a->repeats != b->repeats) return !a->repeats;
-    return a->score > b->score;
+    if (a->score != b->score) return a->score > b->score;
+    return board_order_before(a->move, b->move);
 }
 
-void presort_root(Position *pos, bool started_from_initial, Presort *out)
+void presort_root(Position *pos, bool move_number_known, Presort *out)
 {
     MoveList legal;
     generate_legal(pos, &legal);
-    out->phase = phase_of(pos, started_from_initial);
+    out->phase = phase_of(pos, move_number_known);
     out->count = legal.count;
     for (int i = 0; i < legal.count; i++) {
         score_move(pos, out->phase, legal.moves[i], &out->entries[i]);
-        out->entries[i].repeats = move_repeats(pos, legal.moves[i]);
+        out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i]);
     }
-    /* One stable insertion sort on (repeats last, score descending) is the same as sorting by
-     * score and then moving the repeating moves behind the others in their relative order. */
+    /* Insertion sort on a total order: the result does not depend on the generation order,
+     * which follows the piece lists and so the game's history. */
     for (int i = 1; i < out->count; i++) {
         PresortEntry entry = out->entries[i];
         int j = i;

@@ -27,8 +27,8 @@ typedef struct {
     int value;
 } PresortTerm;
 
-/* A scored root move: score is the sum of its terms; repeats marks a move whose resulting
- * position already occurred in the game (§6). */
+/* A scored root move: score is the sum of its terms; repeats marks a move that lets a
+ * position occur for the third time, by itself or after a reply of the opponent (§6). */
 typedef struct {
     Move move;
     int score;
@@ -44,15 +44,18 @@ typedef struct {
     PresortEntry entries[MOVE_LIST_MAX];
 } Presort;
 
-/* The phase of the position for the side to move (§5.1); the opening needs a game that
- * started from the initial array. */
-Phase phase_of(const Position *pos, bool started_from_initial);
+/* The phase of the position for the side to move (§5.1). The opening is told by the move
+ * number (FEN fullmove), so it needs move_number_known: the position's move number is the
+ * game's own (a game from the initial array, or a FEN with its move number). */
+Phase phase_of(const Position *pos, bool move_number_known);
 /* Readable phase name: "opening", "middle game", "pawn endgame", "mating", "general endgame". */
 const char *phase_name(Phase phase);
-/* Score every legal root move of the side to move, stable-sort descending (ties keep
- * generate_legal order), then move the repeating moves (§6) behind all others, keeping their
- * relative order. pos is used for make/unmake and is returned unchanged. */
-void presort_root(Position *pos, bool started_from_initial, Presort *out);
+/* Score every legal root move of the side to move and sort them: moves that allow a threefold
+ * repetition (§6) last, then by score, highest first, equal scores in board order (the lower
+ * origin square of Fig. 2 first, then the lower destination). The order depends on the
+ * position and its repetition history only, never on the generation order. pos is used for
+ * make/unmake and is returned unchanged. */
+void presort_root(Position *pos, bool move_number_known, Presort *out);
 /* The piece values the tactical search uses for this root (§5.8), value[color][type],
  * with TECH = the side to move. */
 void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB]);

@@ -119,39 +119,29 @@ void presort_score_pawn_endgame(const MoveContext *ctx)
     if (ctx->type == PAWN) presort_pawn_advance(ctx);
 }
 
-/* Passed pawns the rook on `rook` stands behind: the first man up and down its file, if it is
- * a passed pawn advancing away from the rook [C geometry]. Writes up to two squares. */
-static int passers_in_front(const Position *pos, Square rook, Square found[2])
+/* The passed pawn the rook on `rook` stands behind, or SQ_NONE: the first man up its file
+ * seen from the rook owner's side, if it is a passed pawn of either colour. [C geometry]
+ * "Behind" is taken from the rook's side of the board, for the opponent's passed pawns as for
+ * its own: a White rook below the pawn, a Black rook above it (Game 2: 33.R-QB1, under Black's
+ * passed QBP, and 35.R-QR1, under TECH's passed QRP). */
+static Square passer_in_front(const Position *pos, Square rook)
 {
-    static const int directions[2] = {10, -10};
-    int n = 0;
-    for (int i = 0; i < 2; i++) {
-        Square sq = rook + directions[i];
-        while (pos->board[sq] == EMPTY) sq += directions[i];
-        Piece p = pos->board[sq];
-        if (p == OFFBOARD || piece_type(p) != PAWN) continue;
-        /* The pawn comes from the rook's side: a White pawn above it, a Black one below. */
-        if ((piece_color(p) == WHITE) != (directions[i] > 0)) continue;
-        if (presort_pawn_passed(pos, sq)) found[n++] = sq;
-    }
-    return n;
+    const int forward = 10 * color_sign(piece_color(pos->board[rook]));
+    Square sq = rook + forward;
+    while (pos->board[sq] == EMPTY) sq += forward;
+    if (piece_type(pos->board[sq]) != PAWN) return SQ_NONE; /* a man or the border */
+    return presort_pawn_passed(pos, sq) ? sq : SQ_NONE;
 }
 
 /* A rook move that places the rook behind a passed pawn it was not behind before. */
 static bool rook_newly_behind_passer(const MoveContext *ctx)
 {
     if (ctx->type != ROOK || move_is_castle(ctx->move)) return false;
-    Square before[2], after[2];
-    int n_before = passers_in_front(ctx->pos, ctx->from, before);
+    Square before = passer_in_front(ctx->pos, ctx->from);
     make_move(ctx->pos, ctx->move);
-    int n_after = passers_in_front(ctx->pos, ctx->to, after);
+    Square after = passer_in_front(ctx->pos, ctx->to);
     unmake_move(ctx->pos);
-    for (int i = 0; i < n_after; i++) {
-        bool known = false;
-        for (int j = 0; j < n_before; j++) known = known || before[j] == after[i];
-        if (!known) return true;
-    }
-    return false;
+    return after != SQ_NONE && after != before;
 }
 
 void presort_score_general_endgame(const MoveContext *ctx)

@@ -11,7 +11,7 @@
 #include "notation.h"
 #include "positional.h"
 
-enum { PRESORT_FEN_TEXT_MAX = 1024 };
+enum { PRESORT_FEN_TEXT_MAX = 1024, PRESORT_FEN_FIELDS = 6 };
 
 /* Set up the position from argv[2..]: "startpos" or a FEN (one argument or six), then the
  * moves after "moves". Reports errors on stderr. */
@@ -24,8 +24,11 @@ static bool setup_position(int argc, char **argv, Position *pos, bool *started_f
             break;
         }
     char fen[PRESORT_FEN_TEXT_MAX] = "", error[FEN_ERROR_MAX];
-    *started_from_initial = moves_at == first || (moves_at == first + 1 && strcmp(argv[first], "startpos") == 0);
-    if (*started_from_initial) {
+    bool startpos = moves_at == first || (moves_at == first + 1 && strcmp(argv[first], "startpos") == 0);
+    /* The move number is the game's from the start position, or from a FEN that gives it (six
+     * fields), as for UCI `position fen` (TECH.md §5.1, docs/FIDELITY.md). */
+    *started_from_initial = startpos;
+    if (startpos) {
         position_set_start(pos);
     } else {
         size_t used = 0;
@@ -38,6 +41,10 @@ static bool setup_position(int argc, char **argv, Position *pos, bool *started_f
             fprintf(stderr, "error: bad FEN (%s): %s\n", error, fen);
             return false;
         }
+        int fields = 0;
+        for (const char *p = fen; *p; p++)
+            if (*p != ' ' && (p == fen || p[-1] == ' ')) fields++;
+        *started_from_initial = fields == PRESORT_FEN_FIELDS;
     }
     for (int i = moves_at + 1; i < argc; i++) {
         Move m = move_from_uci(pos, argv[i], error, sizeof error);

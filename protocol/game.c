@@ -36,15 +36,6 @@ void game_reset(Game *game)
     game->move_count = 0;
 }
 
-/* Whether `pos` is the initial array with White to move on move 1 (a FEN of the start). */
-static bool is_initial_array(const Position *pos)
-{
-    Position initial;
-    position_set_start(&initial);
-    return memcmp(pos->board, initial.board, sizeof pos->board) == 0 && pos->side == WHITE
-        && pos->castling == CASTLE_ALL && pos->en_passant == SQ_NONE && pos->fullmove == 1;
-}
-
 static int count_fields(const char *text)
 {
     int n = 0;
@@ -102,7 +93,11 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
             ok = false;
         } else {
             position_copy(&scratch->pos, &scratch->start);
-            scratch->started_from_initial = is_initial_array(&scratch->start);
+            /* [C] A full FEN gives the game's move number (its sixth field), so the opening
+             * test of TECH.md §5.1 can use it: the same position gets the same phase whether it
+             * comes with its moves or as a FEN (docs/FIDELITY.md, "One position, one move"). A
+             * FEN without the move counters gives none. */
+            scratch->started_from_initial = fields == FEN_FIELDS;
         }
     }
     for (int i = 0; ok && i < move_count; i++) {

@@ -14,7 +14,8 @@ enum { GAME_ERROR_MAX = 160 };
 typedef struct {
     Position start;              /* where the game began */
     Position pos;                /* the current position, with the game's history for repetition */
-    bool started_from_initial;   /* began from the standard initial array (TECH.md §5.1) */
+    bool started_from_initial;   /* the move numbers are the game's own: it began from the initial
+                                    array or from a FEN with its move number (TECH.md §5.1) */
     Move *moves;                 /* the moves played since `start` */
     int move_count, move_capacity;
 } Game;
@@ -42,7 +43,7 @@ int game_legal_count(Game *game);
 /* The state by rule and its result text ("1-0 {White mates}"), NULL while going on. */
 GameStatus game_status_now(Game *game);
 const char *game_result_text(Game *game, GameStatus status);
-/* TECH's opening (TECH.md §5.1 and §7): move number <= 8 in a game from the initial array.
+/* TECH's opening (TECH.md §5.1 and §7): move number <= 8 in a game whose move numbers are known.
  * plies_ahead = 1 asks about the position after one more ply (the move being pondered). */
 bool game_in_opening(const Game *game, int plies_ahead);
 /* Moves `side` has made in this game (for `level` move counts). */

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""replay.py - replay TECH's recorded games: for every move TECH made, search the position it
+was made in at the game's depth and compare the engine's move with the recorded one.
+
+usage: python3 scripts/replay.py [GAMES.pgn] [--engine ./tech] [--option NAME=VALUE ...]
+                                 [--fen] [--depth D] [--quiet]
+
+GAMES.pgn defaults to tests/data/paper-games.pgn (the four games of Gillogly's 1971 report).
+Each game names TECH's side and depth in its tags: [TechSide "White"|"Black"] and
+[TechDepth "5"]; [TechErrors "23"] lists the numbers of TECH's moves the game's source calls
+program errors (they are counted like the others, and marked in the list of mismatches).
+
+The position is given with its history (`position startpos moves ...`, or `position fen START
+moves ...` for a game with a FEN tag), as TECH saw it; --fen gives the position alone
+(`position fen FEN`), which drops the history: the repetition rule then sees nothing.
+--depth overrides every game's depth. Prints one line per mismatch, K/M per game and in all.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import chessrules as cr  # noqa: E402
+
+DEFAULT_PGN = os.path.join(HERE, "..", "tests", "data", "paper-games.pgn")
+
+
+class UciEngine:
+    """A UCI engine over pipes, driven one fixed-depth search at a time."""
+
+    def __init__(self, command, options=()):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait_for("uciok")
+        for name, value in options:
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait_for(self, word):
+        for line in self.proc.stdout:
+            if line.split()[:1] == [word]:
+                return line.split()
+        raise RuntimeError(f"engine closed before '{word}'")
+
+    def best_move(self, position_command, depth):
+        """The move the engine plays after `position_command` with `go depth D`."""
+        self.send(position_command)
+        self.send(f"go depth {depth}")
+        return self.wait_for("bestmove")[1]
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait()
+
+
+def position_command(start_fen, moves):
+    """`position startpos|fen START [moves ...]` for the game's start and its moves so far."""
+    start = "startpos" if start_fen == cr.START_FEN else f"fen {start_fen}"
+    return f"position {start} moves {' '.join(moves)}" if moves else f"position {start}"
+
+
+def tech_moves(tags, movetext):
+    """(game, [(ply index, move number, the recorded Move)]) for every move of TECH's side."""
+    game, problem = cr.game_from_pgn(tags, movetext)
+    if problem:
+        raise ValueError(f"{tags.get('White')} - {tags.get('Black')}: {problem}")
+    side = cr.WHITE if tags.get("TechSide", "").lower() == "white" else cr.BLACK
+    if tags.get("TechSide", "").lower() not in ("white", "black"):
+        raise ValueError(f"{tags.get('White')} - {tags.get('Black')}: no TechSide tag")
+    out = []
+    for i, pos in enumerate(game.positions[:-1]):
+        if pos.turn == side:
+            out.append((i, pos.fullmove, game.moves[i]))
+    return game, out
+
+
+def replay_game(engine, tags, movetext, depth=None, fen_only=False):
+    """Replay TECH's moves of one game. Returns (matched, total, mismatches) where a mismatch
+    is (move number text, recorded SAN, engine SAN, flagged as a program error)."""
+    game, moves = tech_moves(tags, movetext)
+    depth = depth or int(tags.get("TechDepth", "5"))
+    errors = {int(n) for n in re.findall(r"\d+", tags.get("TechErrors", ""))}
+    start_fen = game.start.fen()
+    engine.send("ucinewgame")
+    matched, mismatches = 0, []
+    for ply, number, recorded in moves:
+        pos = game.positions[ply]
+        if fen_only:
+            command = f"position fen {pos.fen()}"
+        else:
+            command = position_command(start_fen, [m.uci() for m in game.moves[:ply]])
+        played = engine.best_move(command, depth)
+        if played == recorded.uci():
+            matched += 1
+            continue
+        label = f"{number}{'.' if pos.turn == cr.WHITE else '...'}"
+        try:
+            engine_san = pos.san(pos.parse_uci(played))
+        except cr.IllegalMoveError:
+            engine_san = f"{played} (illegal)"
+        mismatches.append((label, pos.san(recorded), engine_san, number in errors))
+    return matched, len(moves), mismatches
+
+
+def game_name(tags):
+    return f"{tags.get('White', '?')} - {tags.get('Black', '?')}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pgn", nargs="?", default=DEFAULT_PGN)
+    parser.add_argument("--engine", default="./tech", help="engine command line (UCI)")
+    parser.add_argument("--option", action="append", default=[], help="NAME=VALUE, sent with setoption")
+    parser.add_argument("--depth", type=int, help="search every game at this depth instead of its TechDepth")
+    parser.add_argument("--fen", action="store_true", help="give each position as a FEN without its history")
+    parser.add_argument("--quiet", action="store_true", help="only the per-game and total lines")
+    args = parser.parse_args()
+    options = [tuple(o.split("=", 1)) for o in args.option]
+    engine = UciEngine(args.engine.split(), options)
+    total_matched = total = 0
+    try:
+        for tags, movetext in cr.read_pgn(args.pgn):
+            matched, count, mismatches = replay_game(engine, tags, movetext, args.depth, args.fen)
+            depth = args.depth or int(tags.get("TechDepth", "5"))
+            print(f"{game_name(tags)} (TECH {tags['TechSide']}, depth {depth}): {matched}/{count}")
+            if not args.quiet:
+                for label, recorded, played, error in mismatches:
+                    note = "  (a program error, says the report)" if error else ""
+                    print(f"  {label:6} TECH played {recorded:7} engine {played}{note}")
+            total_matched += matched
+            total += count
+    finally:
+        engine.close()
+    print(f"total: {total_matched}/{total}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
