@@ -1,0 +1,100 @@
+"""test_openings.py - the book-free opening set (book-free-openings/openings.epd and .pgn):
+every position legal and distinct, 4-8 plies from a named line, balanced, and the same lines in
+both files; match.py can read the EPD."""
+import os
+import re
+import sys
+
+from harness import check
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+FOLDER = os.path.join(ROOT, "book-free-openings")
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import chessrules as cr  # noqa: E402
+
+OPCODE_RE = re.compile(r'\s*([A-Za-z][A-Za-z0-9_]*)((?:\s+(?:"[^"]*"|[^;"\s]+))*)\s*;')
+
+
+def parse_epd_line(line):
+    """(fen4, {opcode: [operands]}), strings unquoted; raises ValueError on a malformed line."""
+    fields = line.split(None, 4)
+    if len(fields) < 4:
+        raise ValueError(f"EPD line needs 4 fields: {line!r}")
+    rest = fields[4] if len(fields) > 4 else ""
+    ops, pos = {}, 0
+    while pos < len(rest):
+        found = OPCODE_RE.match(rest, pos)
+        if not found:
+            if rest[pos:].strip():
+                raise ValueError(f"bad EPD operations at {rest[pos:]!r}")
+            break
+        ops[found.group(1)] = [w.strip('"') for w in re.findall(r'"[^"]*"|[^\s"]+', found.group(2))]
+        pos = found.end()
+    return " ".join(fields[:4]), ops
+
+
+def read_epd():
+    header, rows = [], []
+    with open(os.path.join(FOLDER, "openings.epd")) as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            if line.startswith("#"):
+                header.append(line)
+            elif line.strip():
+                rows.append((number, *parse_epd_line(line)))
+    return header, rows
+
+
+def replay(movetext):
+    game, error = cr.game_from_pgn({}, movetext)
+    check(error is None, f"illegal move in {movetext!r}: {error}")
+    return game
+
+
+def test_epd_positions_legal_distinct_balanced():
+    header, rows = read_epd()
+    check(len(rows) >= 200, f"only {len(rows)} positions")
+    text = "\n".join(header)
+    found = re.search(r"Result: (\d+) scored, (\d+) kept", text)
+    check(found and int(found.group(2)) == len(rows), f"header figures do not match {len(rows)} positions")
+    check(re.search(r"Filter: Stockfish .*go depth \d+", text), "the filter's engine and depth are not in the header")
+    keys = set()
+    for number, fen4, ops in rows:
+        where = f"openings.epd line {number}"
+        check(all(k in ops for k in ("id", "c0", "c1", "ce", "acd", "hmvc", "fmvn")), f"{where}: missing opcodes {ops}")
+        pos = cr.Position.from_fen(f"{fen4} {ops['hmvc'][0]} {ops['fmvn'][0]}")  # raises on an illegal FEN
+        check(pos.legal_moves(), f"{where}: no legal moves")
+        key = pos.repetition_key()
+        check(key not in keys, f"{where}: position repeated")
+        keys.add(key)
+        check(re.fullmatch(r"[A-E]\d\d", ops["id"][0]), f"{where}: id is no ECO code: {ops['id']}")
+        check(ops["c0"] and ops["c0"][0].strip(), f"{where}: no name")
+        check(abs(int(ops["ce"][0])) <= 50, f"{where}: ce {ops['ce']} outside +-50")
+        game = replay(" ".join(ops["c1"]))
+        check(4 <= len(game.moves) <= 8, f"{where}: {len(game.moves)} plies")
+        check(game.position.repetition_key() == key, f"{where}: c1 does not lead to the position")
+
+
+def test_pgn_has_the_same_lines():
+    _, rows = read_epd()
+    games = cr.read_pgn(os.path.join(FOLDER, "openings.pgn"))
+    check(len(games) == len(rows), f"{len(games)} PGN games, {len(rows)} EPD positions")
+    for (number, fen4, ops), (tags, movetext) in zip(rows, games):
+        where = f"PGN round {tags.get('Round')}"
+        check(tags.get("ECO") == ops["id"][0], f"{where}: ECO {tags.get('ECO')} vs id {ops['id']}")
+        name = tags.get("Opening", "") + (", " + tags["Variation"] if tags.get("Variation") else "")
+        check(name.replace(";", ",").replace('"', "'") == ops["c0"][0], f"{where}: name {name!r} vs {ops['c0']}")
+        game, error = cr.game_from_pgn(tags, movetext)
+        check(error is None, f"{where}: {error}")
+        check(4 <= len(game.moves) <= 8 and tags.get("PlyCount") == str(len(game.moves)), f"{where}: ply count")
+        pos = cr.Position.from_fen(f"{fen4} {ops['hmvc'][0]} {ops['fmvn'][0]}")
+        check(game.position.repetition_key() == pos.repetition_key(), f"{where}: not the EPD line {number}")
+        check(game.position.fen() == pos.fen(), f"{where}: FEN {game.position.fen()} vs {pos.fen()}")
+
+
+def test_match_runner_reads_the_set():
+    import match  # scripts/match.py: the runner that plays matches from these positions
+    fens = match.read_openings(os.path.join(FOLDER, "openings.epd"))
+    _, rows = read_epd()
+    check(len(fens) == len(rows), f"match.py read {len(fens)} of {len(rows)} positions")
+    check(all(f.split()[:4] == fen4.split() for f, (_, fen4, _) in zip(fens, rows)), "match.py read other positions")
