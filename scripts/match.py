@@ -811,10 +811,13 @@ class CecpAdapter(Adapter):
         self.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
 
     def set_position(self, game):
-        if game.start.fen() == cr.START_FEN:
-            return
-        for line in cecp_setup_lines(game.start, self.features.get("setboard") == "1"):
-            self.send(line)
+        """The game so far, in force mode: its start position, then the opening's moves."""
+        if game.start.fen() != cr.START_FEN:
+            for line in cecp_setup_lines(game.start, self.features.get("setboard") == "1"):
+                self.send(line)
+        for i, move in enumerate(game.moves):
+            text = game.sans[i] if self.features.get("san") == "1" else move.uci()
+            self.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
 
     def new_game(self, game, color, tc, opponent):
         if self.proc is not None and self.features.get("reuse") == "0" and self.games_played:
@@ -1110,7 +1113,7 @@ class MatchConfig:
     tc: TimeControl
     games: int
     concurrency: int = 1
-    openings: list = field(default_factory=lambda: [cr.START_FEN])
+    openings: list = field(default_factory=lambda: [Opening(cr.START_FEN)])
     margin: float = 0.0
     pgn: str = None
     log: str = None
@@ -1158,9 +1161,10 @@ class Match:
                     index = self.jobs.get_nowait()
                 except queue.Empty:
                     break
-                fen = self.config.openings[(index // 2) % len(self.config.openings)]
+                opening = self.config.openings[(index // 2) % len(self.config.openings)]
                 white, black = (a, b) if index % 2 == 0 else (b, a)
-                record = GameRecord(index + 1, white.name, black.name, fen, cr.Game(fen), self.config.tc)
+                record = GameRecord(index + 1, white.name, black.name, opening.fen, opening.game(), self.config.tc)
+                record.comments = ["book"] * len(opening.moves)
                 players = {cr.WHITE: white, cr.BLACK: black}
                 play_game(record, players, self.config.tc, self.config.margin, self.config.adjudication)
                 finish_game(record, players)
@@ -1261,20 +1265,69 @@ def format_summary(s):
     return "\n".join(out)
 
 
+# The tournament set of book-free-openings/: named lines, each played with both colours.
+DEFAULT_OPENINGS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "book-free-openings",
+                                "openings.epd")
+
+
+@dataclass
+class Opening:
+    """A start: a position and the moves that lead from it to where the engines take over.
+    A named line is the initial position plus its moves, so that both engines get the game
+    with its history and move numbers (`position startpos moves ...`, CECP `new` and the
+    moves in force mode), as cutechess plays a PGN opening."""
+    fen: str
+    moves: tuple = ()
+
+    def game(self):
+        game = cr.Game(self.fen)
+        for move in self.moves:
+            game.play(move)
+        return game
+
+
+def movetext_moves(text):
+    """The SAN moves of a line of PGN movetext ("1. e4 e5 2. Nf3")."""
+    text = re.sub(r"\{[^}]*\}", " ", text)
+    return tuple(re.sub(r"^\d+\.+", "", tok) for tok in text.split()
+                 if not re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", tok) and re.sub(r"^\d+\.+", "", tok))
+
+
 def read_openings(path):
-    """Start positions, one FEN (or EPD: 4 fields, opcodes ignored) per line; # comments."""
-    fens = []
-    with open(path) as f:
-        for line in f:
-            line = line.split(";")[0].strip()
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split()
-            fen = " ".join(fields[:6]) if len(fields) >= 6 and fields[4].isdigit() else " ".join(fields[:4]) + " 0 1"
-            fens.append(cr.Position.from_fen(fen).fen())
-    if not fens:
+    """Openings from a file: PGN (each game's moves from its start), or one FEN/EPD per line
+    (# comments). An EPD line with a `c1` opcode holding the line's moves from the initial
+    position (as book-free-openings/openings.epd has) becomes that line; otherwise the position
+    itself, with the EPD's hmvc/fmvn counters when it gives them."""
+    openings = []
+    if path.endswith(".pgn"):
+        for tags, movetext in cr.read_pgn(path):
+            game, problem = cr.game_from_pgn(tags, movetext)
+            if problem:
+                raise ValueError(f"{path}: {problem}")
+            openings.append(Opening(game.start.fen(), tuple(m.uci() for m in game.moves)))
+    else:
+        with open(path) as f:
+            for line in f:
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split(";")[0].split()
+                if len(fields) >= 6 and fields[4].isdigit() and fields[5].isdigit():
+                    openings.append(Opening(cr.Position.from_fen(" ".join(fields[:6])).fen()))
+                    continue
+                ops = dict(re.findall(r'(\w+)\s+("[^"]*"|[^;]*);', line[len(" ".join(fields[:4])):]))
+                ops = {k: v.strip().strip('"') for k, v in ops.items()}
+                position = cr.Position.from_fen(" ".join(fields[:4]) + f" {ops.get('hmvc', '0')} {ops.get('fmvn', '1')}")
+                if "c1" in ops:
+                    opening = Opening(cr.START_FEN, movetext_moves(ops["c1"]))
+                    if opening.game().position.fen() != position.fen():
+                        raise ValueError(f"{path}: the moves in c1 do not lead to the position: {line}")
+                    openings.append(Opening(cr.START_FEN, tuple(m.uci() for m in opening.game().moves)))
+                else:
+                    openings.append(Opening(position.fen()))
+    if not openings:
         raise ValueError(f"no positions in {path}")
-    return fens
+    return openings
 
 
 def random_openings(plies, count, seed):
@@ -1282,9 +1335,9 @@ def random_openings(plies, count, seed):
     position (seeded, so a run can be repeated). TECH plays without a book and is nearly
     deterministic; this gives self-play variety without a book file."""
     rng = random.Random(seed)
-    fens, seen = [], set()
+    openings, seen = [], set()
     for _ in range(count * 50):
-        if len(fens) == count:
+        if len(openings) == count:
             break
         game = cr.Game()
         for _ in range(plies):
@@ -1292,13 +1345,10 @@ def random_openings(plies, count, seed):
             if game.outcome():
                 break
         fen = game.position.fen()
-        # Engines set up with the legacy `edit` command infer castling rights from where
-        # kings and rooks stand: keep only lines where that inference is right.
-        inferred = cr.Position.from_fen(" ".join([fen.split()[0], fen.split()[1], "KQkq", "-"])).castling
-        if game.outcome() is None and fen not in seen and inferred == game.position.castling:
+        if game.outcome() is None and fen not in seen:
             seen.add(fen)
-            fens.append(fen)
-    return fens
+            openings.append(Opening(cr.START_FEN, tuple(m.uci() for m in game.moves)))
+    return openings
 
 
 def split_engine_args(argv):
@@ -1327,7 +1377,9 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--pgn", help="write the games here")
-    parser.add_argument("--openings", help="start positions, one FEN per line")
+    parser.add_argument("--openings", help="start positions: a PGN file of lines, an EPD/FEN file (one per "
+                             "line), or `startpos` (default: book-free-openings/openings.epd, or the start "
+                             "position if that file is missing)")
     parser.add_argument("--random-openings", metavar="PLIES", type=int,
                         help="start each pair of games from a random PLIES-ply line instead")
     parser.add_argument("--seed", type=int, default=1, help="for --random-openings (default 1)")
@@ -1349,7 +1401,10 @@ def main(argv=None):
     try:
         engines = [EngineConfig.parse(words) for words in engine_words]
         tc = TimeControl.parse(args.tc)
-        openings = read_openings(args.openings) if args.openings else [cr.START_FEN]
+        if args.openings == "startpos" or (not args.openings and not os.path.exists(DEFAULT_OPENINGS)):
+            openings = [Opening(cr.START_FEN)]
+        else:
+            openings = read_openings(args.openings or DEFAULT_OPENINGS)
         if args.random_openings:
             openings = random_openings(args.random_openings, (args.games + 1) // 2, args.seed)
     except ValueError as exc:

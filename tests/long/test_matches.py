@@ -33,6 +33,6 @@ def test_tech_vs_fairymax():
     path = fairymax()
     check(path is not None, "fairymax is not installed (apt-get install fairymax)")
     opponent = match.EngineConfig(cmd=[path], proto="xboard", name="Fairy-Max")
-    openings = [match.cr.START_FEN] + match.random_openings(4, 4, seed=12)
+    openings = [match.Opening(match.cr.START_FEN)] + match.random_openings(4, 4, seed=12)
     summary = run_match([tech("xboard", ponder=True), opponent], "1+0.01", 10, "fairymax-1+0.01", openings=openings)
     check_clean(summary, ["TECH-xboard"])

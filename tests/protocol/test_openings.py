@@ -94,7 +94,11 @@ def test_pgn_has_the_same_lines():
 
 def test_match_runner_reads_the_set():
     import match  # scripts/match.py: the runner that plays matches from these positions
-    fens = match.read_openings(os.path.join(FOLDER, "openings.epd"))
+    openings = match.read_openings(os.path.join(FOLDER, "openings.epd"))
     _, rows = read_epd()
-    check(len(fens) == len(rows), f"match.py read {len(fens)} of {len(rows)} positions")
-    check(all(f.split()[:4] == fen4.split() for f, (_, fen4, _) in zip(fens, rows)), "match.py read other positions")
+    check(len(openings) == len(rows), f"match.py read {len(openings)} of {len(rows)} positions")
+    # Each is its named line from the initial position, so engines get the moves and move numbers.
+    check(all(o.fen == cr.START_FEN and 4 <= len(o.moves) <= 8 for o in openings), "match.py lost the lines' moves")
+    check(all(o.game().position.fen().split()[:4] == fen4.split() for o, (_, fen4, _) in zip(openings, rows)),
+          "match.py read other positions")
+    check(os.path.samefile(match.DEFAULT_OPENINGS, os.path.join(FOLDER, "openings.epd")), "not match.py's default")
