@@ -56,6 +56,20 @@ class UciEngine:
         self.send(f"go depth {depth}")
         return self.wait_for("bestmove")[1]
 
+    def move_score(self, position_command, depth, move):
+        """The search's score (cp, or "mate N") of one root move at `depth`."""
+        self.send(position_command)
+        self.send(f"go depth {depth} searchmoves {move}")
+        score = "?"
+        for line in self.proc.stdout:
+            words = line.split()
+            if words[:1] == ["info"] and "score" in words:
+                at = words.index("score")
+                score = " ".join(words[at + 1:at + 3])
+            if words[:1] == ["bestmove"]:
+                return score
+        raise RuntimeError("engine closed before 'bestmove'")
+
     def close(self):
         self.send("quit")
         self.proc.wait()
@@ -82,9 +96,20 @@ def tech_moves(tags, movetext):
     return game, out
 
 
-def replay_game(engine, tags, movetext, depth=None, fen_only=False):
+def presort_lines(tech, start_fen, moves, wanted):
+    """`tech presort` for the position after `moves`: the lines of the moves in `wanted`
+    (coordinate notation) and the phase line."""
+    start = ["startpos"] if start_fen == cr.START_FEN else [start_fen]
+    out = subprocess.run([tech, "presort", *start, "moves", *moves], capture_output=True, text=True).stdout
+    lines = out.splitlines()
+    return [lines[0]] + [line for line in lines[1:] if line.split()[1:2] and line.split()[1] in wanted]
+
+
+def replay_game(engine, tags, movetext, depth=None, fen_only=False, explain=None):
     """Replay TECH's moves of one game. Returns (matched, total, mismatches) where a mismatch
-    is (move number text, recorded SAN, engine SAN, flagged as a program error)."""
+    is (move number text, recorded SAN, engine SAN, flagged as a program error, explanation
+    lines). With `explain` (the tech binary) each mismatch carries the search score of both
+    moves at the game's depth and their pre-sort terms."""
     game, moves = tech_moves(tags, movetext)
     depth = depth or int(tags.get("TechDepth", "5"))
     errors = {int(n) for n in re.findall(r"\d+", tags.get("TechErrors", ""))}
@@ -106,7 +131,12 @@ def replay_game(engine, tags, movetext, depth=None, fen_only=False):
             engine_san = pos.san(pos.parse_uci(played))
         except cr.IllegalMoveError:
             engine_san = f"{played} (illegal)"
-        mismatches.append((label, pos.san(recorded), engine_san, number in errors))
+        why = []
+        if explain:
+            for move in (recorded.uci(), played):
+                why.append(f"search {move}: {engine.move_score(command, depth, move)}")
+            why += presort_lines(explain, start_fen, [m.uci() for m in game.moves[:ply]], (recorded.uci(), played))
+        mismatches.append((label, pos.san(recorded), engine_san, number in errors, why))
     return matched, len(moves), mismatches
 
 
@@ -122,19 +152,25 @@ def main():
     parser.add_argument("--depth", type=int, help="search every game at this depth instead of its TechDepth")
     parser.add_argument("--fen", action="store_true", help="give each position as a FEN without its history")
     parser.add_argument("--quiet", action="store_true", help="only the per-game and total lines")
+    parser.add_argument("--explain", action="store_true",
+                        help="under each mismatch: both moves' search scores and pre-sort terms (the engine must "
+                             "be a tech binary)")
     args = parser.parse_args()
     options = [tuple(o.split("=", 1)) for o in args.option]
     engine = UciEngine(args.engine.split(), options)
     total_matched = total = 0
     try:
         for tags, movetext in cr.read_pgn(args.pgn):
-            matched, count, mismatches = replay_game(engine, tags, movetext, args.depth, args.fen)
+            matched, count, mismatches = replay_game(engine, tags, movetext, args.depth, args.fen,
+                                                     args.engine.split()[0] if args.explain else None)
             depth = args.depth or int(tags.get("TechDepth", "5"))
             print(f"{game_name(tags)} (TECH {tags['TechSide']}, depth {depth}): {matched}/{count}")
             if not args.quiet:
-                for label, recorded, played, error in mismatches:
+                for label, recorded, played, error, why in mismatches:
                     note = "  (a program error, says the report)" if error else ""
                     print(f"  {label:6} TECH played {recorded:7} engine {played}{note}")
+                    for line in why:
+                        print(f"           {line}")
             total_matched += matched
             total += count
     finally:
