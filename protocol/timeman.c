@@ -12,8 +12,12 @@ enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
 enum { SUDDEN_DEATH_MOVES = 30 };
 /* [C] The hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
-/* [C] Increment share counted as available: 0.9 (in tenths). */
-enum { INCREMENT_TENTHS = 9 };
+/* [C] Share of the increment counted as available per move, in percent. With sudden death plus
+ * increment the clock settles where the time spent per move equals the increment: at
+ * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 7.5
+ * increments in reserve there (0.9 kept 3, which at 3+0.03 left about 0.1 s: one scheduling
+ * hiccup from a flag), and still spends all but that reserve over a game. */
+enum { INCREMENT_SHARE_PERCENT = 75 };
 /* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
  * 7 to go from an odd depth to an even one." */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
@@ -79,7 +83,7 @@ static int64_t avail_ms(const TimeRequest *r)
     int64_t left = r->remaining_ms - r->overhead_ms;
     if (left < 0) left = 0;
     int mtg = r->moves_to_go > 0 ? r->moves_to_go : SUDDEN_DEATH_MOVES;
-    return left / mtg + r->increment_ms * INCREMENT_TENTHS / 10;
+    return left / mtg + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
 }
 
 /* The safety net: min(8 * avail, (remaining - overhead) / 2), and within movetime; at least 1. */

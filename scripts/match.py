@@ -1107,6 +1107,10 @@ def pgn_text(record, tc, event):
     return f"{head}\n\n{body}\n\n"
 
 
+# Without a terminal, the running score goes to stderr this often (seconds).
+PROGRESS_EVERY_S = 600
+
+
 @dataclass
 class MatchConfig:
     engines: list
@@ -1136,7 +1140,7 @@ class Match:
         self.jobs = queue.Queue()
         for i in range(config.games):
             self.jobs.put(i)
-        self.started = time.monotonic()
+        self.started = self.last_progress = time.monotonic()
         self.failure = None
 
     def run(self):
@@ -1186,6 +1190,7 @@ class Match:
             if self.pgn:
                 self.pgn.write(pgn_text(record, self.config.tc, self.config.event))
                 self.pgn.flush()
+            self.progress()
             if not self.config.quiet:
                 first = self.config.engines[0].name
                 w, l, d = self.score(first)
@@ -1194,6 +1199,21 @@ class Match:
                       f"{record.outcome.result} {{{record.outcome.reason}}}{extra}", flush=True)
                 print(f"Score of {first} vs {self.config.engines[1].name}: {w} - {l} - {d} "
                       f"[{(w + d / 2) / max(1, w + l + d):.3f}] {w + l + d}", flush=True)
+
+    def progress(self):
+        """Games done and the running score on stderr: a status line rewritten in place on a
+        terminal; otherwise a plain line every PROGRESS_EVERY_S seconds and at the end."""
+        first, second = (c.name for c in self.config.engines)
+        w, l, d = self.score(first)
+        n = w + l + d
+        text = (f"{n}/{self.config.games} games, {first} v {second} {w + d / 2:g}/{n} "
+                f"({100 * (w + d / 2) / n:.1f}%), {format_elo(w, l, d)}")
+        if sys.stderr.isatty():
+            sys.stderr.write("\r\033[K" + text + ("\n" if n == self.config.games else ""))
+            sys.stderr.flush()
+        elif n == self.config.games or time.monotonic() - self.last_progress >= PROGRESS_EVERY_S:
+            self.last_progress = time.monotonic()
+            print(text, file=sys.stderr, flush=True)
 
     def score(self, name):
         w = l = d = 0

@@ -3,10 +3,13 @@
 
 usage: python3 tests/long/results.py RUN.json [RUN.json ...] [--tech PREFIX]
 Prints one line per run and totals per time control: games, forfeits of TECH and of the
-opponents by kind, the share of the available time TECH used, its least time left, and
-ponder hit rates (counted by the runner for UCI; as reported by TECH). Engines whose name
-starts with PREFIX (default TECH) count as TECH.
+opponents by kind, the share of the available time TECH used, its least time left, the CPU
+time TECH used while its opponent thought (pondering) over that thinking time, ponder hit
+rates (counted by the runner for UCI; as reported by TECH), and the median search depth of
+each TECH engine's own moves 1-8 (book moves of the opening set not counted). Engines whose
+name starts with PREFIX (default TECH) count as TECH.
 """
+import statistics
 import argparse
 import json
 import os
@@ -41,6 +44,26 @@ def move_shares(pgn_path, prefix):
     return shares
 
 
+def opening_depths(pgn_path, prefix, last_move=8):
+    """{engine name: [depth of each of its own moves numbered 1..last_move]}, from the
+    `{score/depth time}` comments match.py writes (moves marked `book` are skipped)."""
+    depths = defaultdict(list)
+    if not os.path.exists(pgn_path):
+        return depths
+    text = open(pgn_path).read()
+    for game in text.split("[Event ")[1:]:
+        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', "[Event " + game, re.M))
+        if "FEN" in tags:
+            continue  # a set-up position: its move numbers are not the game's own
+        body = game.split("\n\n", 1)[1]
+        for ply, comment in enumerate(re.findall(r"\{([^}]*)\}", body)):
+            name = tags["White"] if ply % 2 == 0 else tags["Black"]
+            found = re.match(r"[+-]?M?[\d.]+/(\d+)", comment)
+            if found and ply // 2 + 1 <= last_move and name.startswith(prefix):
+                depths[name].append(int(found.group(1)))
+    return depths
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("runs", nargs="+")
@@ -48,6 +71,7 @@ def main():
     args = parser.parse_args()
     totals = defaultdict(lambda: defaultdict(float))
     least = {}
+    cpu_lines = []
     print(f"{'run':28} {'tc':8} {'games':>5} {'TECH forfeits':>13} {'other forfeits':>14} "
           f"{'TECH time used':>15} {'least left':>10} {'ponder hits (runner / TECH)':>28}")
     for path in args.runs:
@@ -80,6 +104,12 @@ def main():
                 kind = "self" if all(k.startswith(args.tech) for k in s["stats"]) else "opp"
                 totals[tc][f"ponder {kind} hits"] += h
                 totals[tc][f"ponder {kind} total"] += n
+            if e.get("opponent_think"):
+                totals[tc]["wait cpu"] += e["cpu_while_waiting"]
+                totals[tc]["wait think"] += e["opponent_think"]
+                cpu_lines.append(f"  {path.split('/')[-1]} {name}: CPU while the opponent thought "
+                                 f"{e['cpu_while_waiting']:.1f} s of {e['opponent_think']:.1f} s "
+                                 f"({e['cpu_while_waiting'] / e['opponent_think']:.2f})")
             totals[tc]["crashes+stalls"] += e["crashes"] + e["stalls"]
             totals[tc]["errors"] += len(e["errors"])
         totals[tc]["games"] += s["games"]
@@ -87,6 +117,9 @@ def main():
         totals[tc]["avail"] += avail
         mins = min((e["min_left"] for n, e in s["stats"].items() if n.startswith(args.tech) and e["min_left"] is not None),
                    default=None)
+        for name, found in opening_depths(path[:-len(".json")] + ".pgn", args.tech).items():
+            cpu_lines.append(f"  {path.split('/')[-1]} {name}: median depth of its moves 1-8 "
+                             f"{statistics.median(found):g} ({len(found)} moves, {min(found)}-{max(found)})")
         shares = move_shares(path[:-len(".json")] + ".pgn", args.tech)
         if shares:
             worst = max(shares)
@@ -99,6 +132,8 @@ def main():
         print(f"{path.split('/')[-1]:28} {tc:8} {s['games']:5d} {ours:13d} {theirs:14d} "
               f"{100 * used / avail if avail else 0:14.1f}% {mins if mins is not None else '-':>10} "
               f"{' / '.join(hits):>28}")
+    for line in cpu_lines:
+        print(line)
     print()
     for tc, t in totals.items():
         print(f"{tc}: {int(t['games'])} games; TECH used {100 * t['used'] / t['avail']:.1f}% of its available "
@@ -107,6 +142,10 @@ def main():
         if t["moves"]:
             print(f"  largest share of its clock one TECH move took: {100 * t['worst share']:.1f}% "
                   f"({t['worst where']}); moves over 25% of the clock: {int(t['over 25%'])} of {int(t['moves'])}")
+        if t["wait think"]:
+            print(f"  CPU TECH used while the opponent thought / the opponent's thinking time: "
+                  f"{t['wait cpu']:.0f} of {t['wait think']:.0f} s "
+                  f"({t['wait cpu'] / t['wait think']:.2f})")
         forfeits = {k: int(v) for k, v in t.items() if k.startswith(("TECH ", "opponent "))}
         print(f"  forfeits: {forfeits or 'none'}")
         for kind in ("self", "opp"):
