@@ -31,3 +31,73 @@ bool square_attacked(const Position *pos, Square sq, Color by)
     }
     return false;
 }
+
+/* The step that leads from `from` to `to` along a rank, file or diagonal, 0 if none. */
+static int line_step(Square from, Square to)
+{
+    int dr = square_rank(to) - square_rank(from), df = square_file(to) - square_file(from);
+    if (dr == 0 && df == 0) return 0;
+    if (dr == 0) return df > 0 ? 1 : -1;
+    if (df == 0) return dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH;
+    if (dr != df && dr != -df) return 0;
+    return (dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH) + (df > 0 ? 1 : -1);
+}
+
+static bool step_is_diagonal(int step) { return step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH; }
+
+/* Whether a man of type `type` standing on `from` (and nothing else moved) would reach `target`
+ * along an empty line; `vacated` counts as empty. */
+static bool slider_reaches(const Position *pos, PieceType type, Square from, Square target, Square vacated)
+{
+    int step = line_step(from, target);
+    if (!step) return false;
+    bool diagonal = step_is_diagonal(step);
+    if (type == ROOK && diagonal) return false;
+    if (type == BISHOP && !diagonal) return false;
+    Square t = from + step;
+    while (t != target && (pos->board[t] == EMPTY || t == vacated)) t += step;
+    return t == target;
+}
+
+bool quiet_move_gives_check(const Position *pos, Move m)
+{
+    const Color us = pos->side;
+    const Square from = move_from(m), to = move_to(m), king = position_king(pos, !us);
+    const PieceType type = piece_type(pos->board[from]);
+    /* 1. Direct check from the destination. */
+    switch (type) {
+    case PAWN: {
+        const int forward = us == WHITE ? BOARD_WIDTH : -BOARD_WIDTH;
+        if (king == to + forward - 1 || king == to + forward + 1) return true;
+        break;
+    }
+    case KNIGHT:
+        for (int i = 0; i < 8; i++)
+            if (to + knight_offsets[i] == king) return true;
+        break;
+    case BISHOP:
+    case ROOK:
+    case QUEEN:
+        if (slider_reaches(pos, type, to, king, from)) return true;
+        break;
+    case KING: /* only an illegal move puts the kings side by side, but it "attacks" too */
+        for (int i = 0; i < 8; i++)
+            if (to + king_offsets[i] == king) return true;
+        break;
+    default:
+        break;
+    }
+    /* 2. Discovered check: the man leaves a line between the king and our rook, bishop or
+     *    queen, and does not stay on it. */
+    int step = line_step(king, from);
+    if (!step || line_step(king, to) == step) return false;
+    Square t = king + step;
+    while (t != from && pos->board[t] == EMPTY) t += step;
+    if (t != from) return false;
+    t += step;
+    while (pos->board[t] == EMPTY) t += step;
+    const Piece p = pos->board[t];
+    if (p == OFFBOARD || piece_color(p) != us) return false;
+    const PieceType slider = piece_type(p);
+    return slider == QUEEN || slider == (step_is_diagonal(step) ? BISHOP : ROOK);
+}

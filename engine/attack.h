@@ -13,6 +13,11 @@ static inline bool king_attacked(const Position *pos, Color c)
     return square_attacked(pos, position_king(pos, c), !c);
 }
 
+/* True if the quiet (non-capture, non-promotion, non-castling) pseudo-legal move m of the side
+ * to move checks the enemy king, directly or by uncovering a rook, bishop or queen; without
+ * making it. Castling's rook checks are not looked for. */
+bool quiet_move_gives_check(const Position *pos, Move m);
+
 /* True if the side to move is in check. */
 static inline bool position_in_check(const Position *pos) { return king_attacked(pos, pos->side); }
 

@@ -98,7 +98,20 @@ static void busy_clear(SharedSearch *shared, uint64_t key)
                                             memory_order_relaxed, memory_order_relaxed);
 }
 
-static Score quiesce(Search *s, Score alpha, Score beta, int ply)
+/* One quiescence move: made, searched one quiescence ply deeper, unmade. */
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply);
+
+static Score quiesce_move(Search *s, Move m, Score alpha, Score beta, int ply, int qply)
+{
+    search_make(s, m, ply);
+    Score v = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
+    unmake_move(&s->pos);
+    return v;
+}
+
+/* `qply` counts the quiescence plies above this node: E1 looks for quiet checks at the first
+ * one only, so that quiescence still ends. */
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
 {
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
@@ -121,7 +134,9 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply)
         if (!s->features.checks_in_quiescence) s->in_check[ply] = tree_side_to_move_in_check(s);
     }
 
-    /* 3. Captures (and with E6 quiet queen promotions), highest victim first. */
+    /* 3. Captures (and with E6 quiet queen promotions), highest victim first; with E1 at the
+     *    first quiescence ply, then the quiet moves that give check (Game 2 note H: TECH did
+     *    not see 32...R-B8 mate because its quiescence looked at captures only). */
     MoveList list;
     generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
     if (evading) s->stats.full_generations++;
@@ -133,9 +148,7 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply)
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
             && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
             continue;
-        search_make(s, m, ply);
-        Score v = -quiesce(s, -beta, -alpha, ply + 1);
-        unmake_move(&s->pos);
+        Score v = quiesce_move(s, m, alpha, beta, ply, qply);
         if (s->aborted) return 0;
         if (v == -SCORE_ILLEGAL) continue;
         legal++;
@@ -143,6 +156,22 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply)
         if (v > alpha) {
             alpha = v;
             pv_update(s, ply, m);
+        }
+    }
+    if (s->features.checks_in_quiescence && !evading && qply == 0) {
+        generate_moves(&s->pos, GEN_QUIET, &list);
+        s->stats.full_generations++;
+        for (int i = 0; i < list.count; i++) {
+            Move m = list.moves[i];
+            if (move_is_castle(m) || !quiet_move_gives_check(&s->pos, m)) continue;
+            Score v = quiesce_move(s, m, alpha, beta, ply, qply);
+            if (s->aborted) return 0;
+            if (v == -SCORE_ILLEGAL) continue;
+            if (v >= beta) return v;
+            if (v > alpha) {
+                alpha = v;
+                pv_update(s, ply, m);
+            }
         }
     }
     if (evading && legal == 0) return -(SCORE_MATE - ply);
@@ -175,7 +204,7 @@ static Score search_move(Search *s, Move m, Depth depth, Score alpha, Score beta
 
 Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions)
 {
-    if (depth <= 0) return quiesce(s, alpha, beta, ply);
+    if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
