@@ -220,8 +220,12 @@ static void print_berliner_depth(Search *search, Position *pos, const EpdRecord 
     char depth[8];
     if (solution.depth == SOLUTION_DEPTH_OVER) snprintf(depth, sizeof depth, ">10");
     else snprintf(depth, sizeof depth, "%d", solution.depth);
-    printf("%s %-3s # needs %d of %d plies, score %d:", record->id, depth, solution.needed, solution.pv_length,
-           solution.score);
+    if (solution.pv_length == 0) {
+        printf("%s %-3s # not played by the reference search up to depth %d\n", record->id, depth, solution.depth - 1);
+        return;
+    }
+    printf("%s %-3s # principal branch %d, needs %d of %d plies, score %d:", record->id, depth, solution.line_depth,
+           solution.needed, solution.pv_length, solution.score);
     for (int ply = 0; ply < solution.pv_length; ply++) {
         char san[MOVE_TEXT_MAX];
         move_to_san(pos, solution.pv[ply], san);

@@ -8,11 +8,13 @@
 #include "attack.h"
 #include "makemove.h"
 #include "movegen.h"
+#include "rules.h"
 
 /* [C] The line "shows what it wins" once the capture balance is within half a pawn of the
  * balance at its end (TECH's pawn is 100). */
 enum { NEEDED_MARGIN = 50 };
-/* [C] The reference search goes no deeper than this many plies (it stops earlier on time). */
+/* [C] The reference search goes no deeper than this many plies (it stops earlier at its node
+ * budget). */
 enum { REFERENCE_DEPTH_MAX = 14 };
 /* Capture sequences are followed at most this deep (they end long before in practice). */
 enum { CAPTURE_PLIES_MAX = 32 };
@@ -62,6 +64,7 @@ int needed_plies(const Position *root, const Move *pv, int length, bool mate, Sc
     }
     Score balance[MAX_PLY + 1];
     position_copy(pos, root);
+    Score start = material_for_side_to_move(pos);
     for (int ply = 0; ply < length; ply++) {
         make_move(pos, pv[ply]);
         /* From the root side's view: after an odd number of plies the opponent is to move. */
@@ -69,9 +72,37 @@ int needed_plies(const Position *root, const Move *pv, int length, bool mate, Sc
         balance[ply + 1] = ply % 2 == 0 ? -own : own;
     }
     free(pos);
+    /* A line that ends no better than the material it began with wins nothing TECH's bottom
+     * evaluation can see (a promotion to come, a defence): all of it is needed. */
+    if (balance[length] < start + margin) return 0;
     int needed = 1;
     while (needed < length && balance[needed] < balance[length] - margin) needed++;
     return needed;
+}
+
+/* Whether the side to move has a legal move that captures nothing. */
+static bool has_quiet_move(Position *pos)
+{
+    MoveList list;
+    generate_legal(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (!move_is_capture(list.moves[i])) return true;
+    return false;
+}
+
+int branch_depth(const Position *root, const Move *pv, int needed)
+{
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) return deepest_non_capture(pv, needed);
+    position_copy(pos, root);
+    int deepest = 1;
+    for (int ply = 0; ply < needed; ply++) {
+        bool defender = ply % 2 == 1;
+        if (!move_is_capture(pv[ply]) || (defender && has_quiet_move(pos))) deepest = ply + 1;
+        make_move(pos, pv[ply]);
+    }
+    free(pos);
+    return deepest;
 }
 
 /* The principal variation the reference search reports at each depth it completes. */
@@ -90,21 +121,33 @@ static void keep_line(void *context, const SearchInfo *info)
     memcpy(lines->pv[info->depth], info->pv, (size_t)info->pv_length * sizeof info->pv[0]);
 }
 
-/* The first depth whose score is within `margin` of the deepest depth's (a mate: the first
- * that sees the mate): its line is the solution as first seen, before the search adds play
- * that the problem does not ask for. 0 when there is no line. */
-static int first_winning_depth(const ReferenceLines *lines, Score margin)
+static bool is_solution(const EpdRecord *record, Move move)
 {
-    int deepest = 0;
-    for (int d = 1; d <= REFERENCE_DEPTH_MAX; d++)
-        if (lines->length[d]) deepest = d;
-    if (!deepest) return 0;
-    Score final = lines->score[deepest];
-    for (int d = 1; d < deepest; d++) {
-        if (!lines->length[d]) continue;
-        if (score_is_mate(final) ? lines->score[d] == final : lines->score[d] >= final - margin) return d;
+    for (int i = 0; i < record->best_count; i++)
+        if (move_same(record->best[i], move)) return true;
+    return false;
+}
+
+/* The depth from which on the reference search plays a solution at every completed depth:
+ * its line is the solution as first seen, before deeper search adds play the problem does not
+ * ask for. 0 when it does not play one at its deepest completed depth. */
+static int found_depth(const ReferenceLines *lines, const EpdRecord *record, int completed)
+{
+    int found = 0;
+    for (int d = completed; d >= 1; d--) {
+        if (!lines->length[d] || !is_solution(record, lines->pv[d][0])) break;
+        found = d;
     }
-    return deepest;
+    return found;
+}
+
+/* Take the line of `depth` as the solution and count the plies it needs (0: no gain in sight). */
+static void take_line(const ReferenceLines *lines, int depth, const Position *pos, SolutionDepth *out)
+{
+    out->score = lines->score[depth];
+    out->pv_length = lines->length[depth];
+    memcpy(out->pv, lines->pv[depth], (size_t)out->pv_length * sizeof out->pv[0]);
+    out->needed = needed_plies(pos, out->pv, out->pv_length, score_is_mate(out->score), NEEDED_MARGIN);
 }
 
 bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
@@ -113,31 +156,32 @@ bool solution_depth(Search *search, const Position *pos, const EpdRecord *record
     memset(out, 0, sizeof *out);
     if (record->best_count == 0) return false;
     SearchFeatures features;
-    search_features_modern(&features);
-    features.transposition_table = false; /* a table cut-off would cut the line short */
-    features.threads = 1;
+    search_features_faithful(&features); /* TECH's own tree: full width, then captures only */
     SearchLimits limits = {.depth = REFERENCE_DEPTH_MAX, .first_depth = 1, .nodes = nodes};
-    limits.searchmoves_count = record->best_count;
-    memcpy(limits.searchmoves, record->best, (size_t)record->best_count * sizeof record->best[0]);
     SearchControl control;
     search_control_reset(&control);
     ReferenceLines *lines = calloc(1, sizeof *lines);
     if (!lines) return false;
     SearchReporter reporter = {lines, keep_line, NULL};
     search_clear(search);
-    search_run(search, pos, &limits, &features, &control, &reporter);
-    int depth = first_winning_depth(lines, NEEDED_MARGIN);
-    if (depth) {
-        out->score = lines->score[depth];
-        out->pv_length = lines->length[depth];
-        memcpy(out->pv, lines->pv[depth], (size_t)out->pv_length * sizeof out->pv[0]);
+    SearchResult result = search_run(search, pos, &limits, &features, &control, &reporter);
+    int depth = found_depth(lines, record, result.depth);
+    if (!depth) {
+        /* Not played at the deepest depth searched: deeper than that, at least. */
+        out->depth = result.depth + 1 > 10 ? SOLUTION_DEPTH_OVER : result.depth + 1;
+    } else {
+        take_line(lines, depth, pos, out);
         bool mate = score_is_mate(out->score);
-        out->needed = needed_plies(pos, out->pv, out->pv_length, mate, NEEDED_MARGIN);
-        /* A mate is seen only when every defence at every ply of the line has been searched:
-         * in some branch each of its plies is a non-capture. */
-        int deepest = mate ? out->needed : deepest_non_capture(out->pv, out->needed);
+        if (out->needed == 0) out->needed = out->pv_length; /* no gain in sight: all of it */
+        out->line_depth = mate ? out->needed : branch_depth(pos, out->pv, out->needed);
+        /* Every branch: the full-width depth from which TECH's tree plays the solution holds
+         * the deepest non-capture of every line it had to refute, not only of the principal
+         * one. A mate is the exception: TECH sees it a ply after the mating move (the mated
+         * side must be found without a legal move), so a mate counts its line's length. */
+        int deepest = mate ? out->needed : depth;
+        if (deepest < out->line_depth) deepest = out->line_depth;
         out->depth = deepest > 10 ? SOLUTION_DEPTH_OVER : deepest;
     }
     free(lines);
-    return depth > 0;
+    return true;
 }

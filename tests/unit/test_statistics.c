@@ -136,18 +136,18 @@ static int classify(const char *epd)
 
 TEST_CASE(berliner_depth_of_hand_checked_problems)
 {
-    /* WAC.002: 1...Rxb2 2.Rxb2 c3 - the capture is the solution, a 1-ply search with TECH's
-     * capture sequences sees it. */
-    CHECK(classify("8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - bm Rxb2; id \"WAC.002\";") == 1);
-    /* WAC.001: 1.Qg6 fxg6 2.Nxg6# - mate in 2, a three-ply line; every ply is needed. */
+    /* WAC.010: 1.Rxh7 wins a pawn at once (1...fxe5 2.Rxh... the rest is captures): a 1-ply
+     * search with TECH's capture sequences sees it. */
+    CHECK(classify("2br2k1/2q3rn/p2NppQ1/2p1P3/Pp5R/4P3/1P3PPP/3R2K1 w - - bm Rxh7; id \"WAC.010\";") == 1);
+    /* WAC.001: 1.Qg6 and mate next move - a three-ply mating line; every ply is needed. */
     CHECK(classify("2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";") == 3);
     /* WAC.004: 1.Qxh7+ Kxh7 2.hxg6# - a mate in 2 made of captures: still three plies, since
      * only a full-width look at every defence sees a mate. */
     CHECK(classify("r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - bm Qxh7+; id \"WAC.004\";") == 3);
-    /* WAC.007: the reference line 1...Ne3 2.a3 Nxd1 wins the queen after one quiet reply: the
-     * win shows once ply 2 is searched full width (only the principal branch is counted; 2.fxe3
-     * Qh4+ is another branch, see docs/STATISTICS.md). */
-    CHECK(classify("rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - bm Ne3; id \"WAC.007\";") == 2);
+    /* WAC.007: in the principal branch 1...Ne3 2.a3 Nxd1 the queen falls after one quiet reply
+     * (2 plies), but the branch 2.fxe3 Qh4+ 3.g3 Qxg3# needs the search to ply 6 before TECH's
+     * tree plays 1...Ne3: any branch counts. */
+    CHECK(classify("rnbqkb1r/pppp1ppp/8/4P3/6n1/7P/PPPNPPP1/R1BQKBNR b KQkq - bm Ne3; id \"WAC.007\";") == 6);
 }
 
 static int count_of(const char *text, const char *what)
