@@ -128,7 +128,8 @@ static void write_level(FILE *out, const PlotLevel *level, const Extent *e)
     if (level->y <= 0) return;
     double y = to_y(e, level->y);
     fprintf(out, "<g class=\"level\"><line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                 "stroke-dasharray=\"6 4\"/>\n<text x=\"%d\" y=\"%.1f\" fill=\"%s\">",
+                 "stroke-dasharray=\"6 4\"/>\n<text x=\"%d\" y=\"%.1f\" fill=\"%s\" stroke=\"#fff\" "
+                 "stroke-width=\"3\" paint-order=\"stroke\">",
             AREA_LEFT, y, AREA_RIGHT, y, LEVEL_COLOUR, AREA_LEFT + 6, y - 4, LEVEL_COLOUR);
     put_text(out, level->label);
     fprintf(out, "</text></g>\n");
