@@ -11,7 +11,7 @@ STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wmissing
 OPT_FLAGS  ?= -O3 -DNDEBUG
 CFLAGS     ?=
 LDFLAGS    ?=
-LDLIBS     := -pthread
+LDLIBS     := -pthread -lm
 
 ENGINE_SRC   := $(sort $(wildcard engine/*.c))
 PROTOCOL_SRC := $(sort $(wildcard protocol/*.c))

@@ -6,18 +6,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "clock.h"
 #include "epd.h"
+#include "makemove.h"
 #include "notation.h"
 #include "options.h"
+#include "progress.h"
 #include "search.h"
+#include "solution_depth.h"
 #include "tt.h"
 
 enum { LINE_MAX_EPD = 4096, DEPTH_COLUMNS = 11 }; /* depths 1..10 and ">10" (Table V-4) */
 
-/* Berliner (1974) Table V-4, first 200 WAC problems at 5 min each (TECH.md §9, R-high). */
+/* [R] Berliner 1974, Table V-4: the first 200 Win at Chess problems (196 counted) by the
+ * deepest non-capture of the solution, and those TECH solved at 5 minutes of PDP-10 CPU each
+ * (the OCR merged rows; every row and column total checks). */
 static const int TABLE_V4_PROBLEMS[DEPTH_COLUMNS] = {2, 10, 33, 42, 28, 31, 15, 10, 9, 5, 11};
 static const int TABLE_V4_TECH_SOLVED[DEPTH_COLUMNS] = {2, 10, 31, 39, 4, 0, 0, 0, 0, 0, 0};
 
@@ -30,6 +34,7 @@ typedef struct {
     uint64_t nodes;
     int first;
     int classify;                   /* > 0: print each problem's solution depth up to this */
+    uint64_t berliner_nodes;        /* > 0: print each problem's depth by Berliner's definition */
     Settings settings;              /* --style and --option NAME=VALUE, as a GUI would set them */
 } EpdOptions;
 
@@ -46,12 +51,15 @@ typedef struct {
 static int usage(const char *program)
 {
     fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]"
-                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH]\n"
+                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH | --berliner NODES]\n"
                     "  --pdp10: S seconds per problem on TECH's PDP-10 clock (virtual time from the operation counts)\n"
                     "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
                     "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
                     "  depth at which the search plays a bm move (`?` if not found within --time S\n"
-                    "  per problem, default 60), for use as a --depths file\n", program);
+                    "  per problem, default 60), for use as a --depths file\n"
+                    "  --berliner: print `ID DEPTH` with Berliner's depth (the deepest non-capture of the\n"
+                    "  solution's principal variation, from a reference search of NODES nodes), for --depths\n"
+                    "  --depths: default FILE with .epd replaced by .depths (tests/data/wac.depths)\n", program);
     return 2;
 }
 
@@ -80,6 +88,7 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         else if (strcmp(arg, "--nodes") == 0) options->nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--first") == 0) options->first = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--classify") == 0) options->classify = (int)strtol(value, &end, 10);
+        else if (strcmp(arg, "--berliner") == 0) options->berliner_nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
         else if (strcmp(arg, "--style") == 0) {
             const char *style = strcmp(value, "modern") == 0 ? "TECH-modern" : strcmp(value, "faithful") == 0 ? "TECH-1971" : value;
@@ -165,11 +174,10 @@ static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_
     }
 }
 
-/* The smallest fixed depth (1..max) whose search plays a solution; 0 if no depth up to max
- * does, -1 if the time budget ran out first. This stands in for Berliner's "deepest non-capture of the
- * principal variation": quiescence follows the captures, so the full-width depth that finds
- * the key move is the ply of the deepest non-capture the solution needs. */
-static int solution_depth(Search *search, const Position *pos, const EpdRecord *record, const SearchFeatures *features,
+/* --classify: the smallest fixed depth (1..max) whose search plays a solution; 0 if no depth up
+ * to max does, -1 if the time budget ran out first. Not Berliner's depth (--berliner is): a
+ * shallow search can play the key move for a shallow reason. */
+static int solution_depth_smallest(Search *search, const Position *pos, const EpdRecord *record, const SearchFeatures *features,
                           int max_depth, double seconds, SearchControl *control)
 {
     search_control_reset(control);
@@ -183,6 +191,51 @@ static int solution_depth(Search *search, const Position *pos, const EpdRecord *
     return 0;
 }
 
+/* Problems in the file (lines that are not comments), at most `first` when that is set. */
+static int count_problems(FILE *file, char *line, int first)
+{
+    int count = 0;
+    while (fgets(line, LINE_MAX_EPD, file) && (!first || count < first))
+        if (line[0] != '#' && line[0] != '\n' && line[0] != '\r') count++;
+    rewind(file);
+    return count;
+}
+
+/* The depths file that goes with an EPD file: FILE.epd -> FILE.depths, else FILE.depths. */
+static void default_depths_path(const char *epd, char *path, size_t size)
+{
+    size_t len = strlen(epd);
+    if (len > 4 && strcmp(epd + len - 4, ".epd") == 0) snprintf(path, size, "%.*s.depths", (int)(len - 4), epd);
+    else snprintf(path, size, "%s.depths", epd);
+}
+
+/* --berliner: one problem's depth by Berliner's definition, with the line it was read from. */
+static void print_berliner_depth(Search *search, Position *pos, const EpdRecord *record, uint64_t nodes)
+{
+    SolutionDepth solution;
+    if (!solution_depth(search, pos, record, nodes, &solution)) {
+        printf("%s ?\n", record->id);
+        return;
+    }
+    char depth[8];
+    if (solution.depth == SOLUTION_DEPTH_OVER) snprintf(depth, sizeof depth, ">10");
+    else snprintf(depth, sizeof depth, "%d", solution.depth);
+    if (solution.pv_length == 0) {
+        printf("%s %-3s # not played by the reference search up to depth %d\n", record->id, depth, solution.depth - 1);
+        return;
+    }
+    printf("%s %-3s # principal branch %d, needs %d of %d plies, score %d:", record->id, depth, solution.line_depth,
+           solution.needed, solution.pv_length, solution.score);
+    for (int ply = 0; ply < solution.pv_length; ply++) {
+        char san[MOVE_TEXT_MAX];
+        move_to_san(pos, solution.pv[ply], san);
+        printf(" %s%s", san, ply + 1 == solution.needed ? " |" : "");
+        make_move(pos, solution.pv[ply]);
+    }
+    for (int ply = 0; ply < solution.pv_length; ply++) unmake_move(pos);
+    printf("\n");
+}
+
 int cli_epd(int argc, char **argv)
 {
     EpdOptions options;
@@ -193,7 +246,7 @@ int cli_epd(int argc, char **argv)
         return 2;
     }
     char default_depths[1024];
-    snprintf(default_depths, sizeof default_depths, "%s.depths", options.file);
+    default_depths_path(options.file, default_depths, sizeof default_depths);
     DepthTable depths;
     load_depths(options.depths_file ? options.depths_file : default_depths, &depths);
 
@@ -209,7 +262,8 @@ int cli_epd(int argc, char **argv)
         if (table) search_set_table(search, table);
     }
     SearchControl control;
-    bool live = isatty(STDERR_FILENO);
+    Progress progress;
+    progress_begin(&progress, "epd", count_problems(file, line, options.first));
 
     int total = 0, good = 0, problems[DEPTH_COLUMNS] = {0}, solved_by_depth[DEPTH_COLUMNS] = {0};
     bool wac = false;
@@ -220,13 +274,21 @@ int cli_epd(int argc, char **argv)
         EpdRecord record;
         char error[256];
         if (!epd_parse(line, pos, &record, error, sizeof error)) {
+            progress_clear(&progress);
             fprintf(stderr, "skipped line: %s\n", error);
             continue;
         }
-        if (options.classify) {
-            int depth = solution_depth(search, pos, &record, &features, options.classify, options.seconds, &control);
-            if (depth > 0) printf("%s %d\n", record.id, depth);
-            else printf("%s %s\n", record.id, depth == 0 && options.classify >= 10 ? ">10" : "?");
+        progress_update(&progress, total, record.id);
+        if (options.classify || options.berliner_nodes > 0) {
+            progress_clear(&progress);
+            if (options.berliner_nodes > 0) {
+                print_berliner_depth(search, pos, &record, options.berliner_nodes);
+            } else {
+                int depth = solution_depth_smallest(search, pos, &record, &features, options.classify,
+                                                    options.seconds, &control);
+                if (depth > 0) printf("%s %d\n", record.id, depth);
+                else printf("%s %s\n", record.id, depth == 0 && options.classify >= 10 ? ">10" : "?");
+            }
             fflush(stdout);
             total++;
             continue;
@@ -253,15 +315,17 @@ int cli_epd(int argc, char **argv)
             char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX] = "-";
             move_to_san(pos, result.best_move, got);
             if (record.best_count) move_to_san(pos, record.best[0], want);
-            if (live) fprintf(stderr, "\r\033[K");
+            progress_clear(&progress);
             printf("fail %-10s expected %-8s got %-8s score %6d depth %2d\n", record.id, want, got, result.score,
                    result.depth);
             fflush(stdout);
         }
-        if (live) fprintf(stderr, "\r[%4d] solved %4d  %s", total, good, record.id);
+        char score[EPD_ID_MAX + 32];
+        snprintf(score, sizeof score, "solved %d, last %s", good, record.id);
+        progress_update(&progress, total, score);
     }
-    if (live) fprintf(stderr, "\r\033[K");
-    if (!options.classify) {
+    progress_end(&progress);
+    if (!options.classify && !options.berliner_nodes) {
         double seconds = (double)(clock_now_us() - start) / 1e6;
         printf("solved %d/%d (%.1f%%), %" PRIu64 " nodes, %.1f s\n", good, total, total ? 100.0 * good / total : 0.0,
                nodes, seconds);

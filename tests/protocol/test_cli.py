@@ -47,6 +47,22 @@ def test_treestats():
     check(status == 0 and [r[0] for r in rows] == ["2", "3", "4"], f"treestats rows: {out}")
     check(all(int(n) >= int(nbp) > 0 for _, n, nbp in rows), "NBP above nodes")
     check("even->odd" in out and "odd->even" in out, "no growth ratios")
+    check("23 positions from tests/data/paper-games.pgn" in out, f"not the report's sample: {out}")
+
+
+def test_treestats_figures_as_svg():
+    with tempfile.TemporaryDirectory() as folder:
+        status, out, err = run("treestats", "--from", "2", "--to", "3", "--svg", folder)
+        check(status == 0 and not err, f"treestats --svg: {status} {err!r}")  # quiet off a terminal
+        names = sorted(os.listdir(folder))
+        check(names == ["figure-11-bottom-positions.svg", "figure-12-cpu-time.svg",
+                        "figure-13-move-generations.svg"], f"figures: {names}")
+        for name in names:
+            with open(os.path.join(folder, name)) as f:
+                svg = f.read()
+            check(svg.startswith("<?xml") and svg.endswith("</svg>\n"), f"{name} is not a whole SVG")
+            check(svg.count("<polyline") == 2, f"{name}: one line per depth expected")
+            check("in 1971" in svg, f"{name}: no 1971 growth next to today's")
 
 
 def test_epd_suite_mode():
@@ -62,5 +78,7 @@ def test_epd_suite_mode():
         check("skipped line" in err, "bad line not reported")
         status, out, _ = run("epd", path, "--classify", "3", "--time", "5")
         check("mate1 2" in out, f"classify: {out}")
+        status, out, _ = run("epd", path, "--berliner", "100000")
+        check(re.search(r"^mate1 1 ", out, re.M) and re.search(r"^wrong \d", out, re.M), f"berliner: {out}")
     finally:
         os.unlink(path)

@@ -1,0 +1,58 @@
+/* solution_depth.h - the depth of a test problem as Berliner (1974, Table V-4) counted it: "the
+ * deepest non-capture in any branch of the principal variation". */
+#ifndef TECH_SOLUTION_DEPTH_H
+#define TECH_SOLUTION_DEPTH_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "epd.h"
+#include "search.h"
+
+/* Berliner's table runs to 10 and lumps the rest together as ">10". */
+enum { SOLUTION_DEPTH_OVER = 11 };
+
+typedef struct {
+    int depth;                   /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
+    int needed;                  /* plies of the principal variation the solution needs */
+    int line_depth;              /* branch_depth() of those plies: the principal branch alone */
+    Score score;                 /* the reference search's score of the solution */
+    int pv_length;
+    Move pv[MAX_PLY];
+} SolutionDepth;
+
+/* The 1-based ply of the deepest non-capture among the first `needed` moves of `pv` (a quiet
+ * promotion is a non-capture); 1 when they are all captures (a one-ply search and TECH's
+ * capture sequences see them). */
+int deepest_non_capture(const Move *pv, int needed);
+
+/* Berliner's "deepest non-capture in any branch" along the first `needed` plies of `pv` from
+ * `root`: the deepest ply whose move is a non-capture, or is the defender's and he had a
+ * legal non-capture there (a capture of his is a choice: in the branch where he declines it,
+ * that ply is a non-capture). */
+int branch_depth(const Position *root, const Move *pv, int needed);
+
+/* TECH's bottom evaluation of `pos`: the material balance at the base values, from the side
+ * to move's view, after the best capture sequence (either side may stop capturing). */
+Score capture_balance(Position *pos);
+
+/* How many plies of `pv` (played from `root`) a search needs before TECH's bottom evaluation
+ * shows what the whole line wins: the shortest prefix, at least one ply, whose capture
+ * balance (from the root side's view) comes within `margin` of the balance at the end of the
+ * line; the whole line when it ends in mate (`mate`); 0 when it ends less than `margin`
+ * above the root's material (what it wins lies beyond what the bottom evaluation sees). */
+int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin);
+
+/* Classify one problem by "the deepest non-capture in any branch of the principal variation"
+ * for TECH's kind of search (full width, then captures only), where every branch of the
+ * solution is searched: a reference search with TECH's own tree depth after depth within
+ * `nodes` nodes (a count, so the result is the same on any machine); the depth is the first
+ * from which on it plays a bm move at every completed depth (the branches it refuted to
+ * choose it need no more), but not less than branch_depth() of the plies its principal
+ * variation needs; a mate counts its mating line's length. A problem the reference does not
+ * play at its deepest completed depth D counts as D + 1 (a lower bound). False when the
+ * problem has no bm. */
+bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
+                    SolutionDepth *out);
+
+#endif
