@@ -20,8 +20,8 @@ enum { MATERIAL_LEAD_MIN = 200 };
 /* TECH.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
  * integer per-mille arithmetic [C]. */
 enum { TRADE_DOWN_FLOOR_PERMILLE = 600, PERMILLE = 1000 };
-/* TECH.md §5.8 [P + C]: general-endgame pawns are worth 120 (both sides [C]), TECH's 190 when
- * TECH has at most 2 pawns [P]. */
+/* TECH.md §5.8 [P values; R both sides]: in the general endgame "The material value of a pawn
+ * is raised from 100 to 120; if TECH has 2 or less pawns, they are worth 190 each." */
 enum { ENDGAME_PAWN_VALUE = 120, ENDGAME_FEW_PAWNS_VALUE = 190, ENDGAME_FEW_PAWNS_MAX = 2 };
 
 /* TECH Fig. 5, centre control [R-high]; row 0 = rank 8 as printed (the array is symmetric). */
@@ -287,9 +287,14 @@ void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PI
         if (ratio < TRADE_DOWN_FLOOR_PERMILLE) ratio = TRADE_DOWN_FLOOR_PERMILLE;
         for (PieceType t = KNIGHT; t <= QUEEN; t++) value[us][t] = piece_value[t] * ratio / PERMILLE;
     }
-    /* General-endgame pawns [P + C]. */
+    /* General-endgame pawns [R]: the value of "a pawn", for both sides. The report names one
+     * side only for the trade-down ("These values can be modified for one side", "making its
+     * pieces worth as little as 60%"); the pawn sentence speaks of the value of a pawn, and
+     * the 190 follows from TECH's pawn count but is again a pawn's value. Game 2, 36.R-QN1
+     * (docs/FIDELITY.md): TECH gave up its a- and h-pawns for Black's c-pawn there rather than
+     * its a-pawn alone, which is materially equal only if both sides' pawns count alike. */
     if (phase == PHASE_ENDGAME) {
-        value[us][PAWN] = value[them][PAWN] = ENDGAME_PAWN_VALUE;
-        if (pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX) value[us][PAWN] = ENDGAME_FEW_PAWNS_VALUE;
+        Score pawn = pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX ? ENDGAME_FEW_PAWNS_VALUE : ENDGAME_PAWN_VALUE;
+        value[us][PAWN] = value[them][PAWN] = pawn;
     }
 }

@@ -20,7 +20,10 @@ SELF_PLAY = os.path.join(DATA, "selfplay.pgn")
 PAPER_MOVES = 119
 # The floor: moves matched per game, in file order, and in all (docs/FIDELITY.md lists and
 # explains every mismatch). Raise it when a rule change matches more; never lower it silently.
-FLOOR_PER_GAME = [35, 29, 10, 29]
+# Game 3 went from 10 to 9 when the tactical condition on the Q-pawn push was dropped (the
+# report rules tactics out of the positional analysis): its 2...N-QB3 became a mismatch, Game 1's
+# 4...P-Q4 a match, and the total stayed.
+FLOOR_PER_GAME = [35, 30, 9, 29]
 FLOOR_TOTAL = 103
 # Depth of the one-position-one-move check over the self-play games (the report's games are
 # checked at depth 5, as the issue measured them).
@@ -49,7 +52,7 @@ def test_paper_games_replay_floor():
     finally:
         e.close()
     matched = [m for m, _, _ in results]
-    lines = [f"{m}/{n}: " + ", ".join(f"{label}{rec} (engine {got})" for label, rec, got, _ in mis)
+    lines = [f"{m}/{n}: " + ", ".join(f"{label}{rec} (engine {got})" for label, rec, got, _, _ in mis)
              for m, n, mis in results]
     for number, (got, floor) in enumerate(zip(matched, FLOOR_PER_GAME), 1):
         check(got >= floor, f"game {number}: {got} moves match, the floor is {floor}\n" + "\n".join(lines))
