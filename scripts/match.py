@@ -112,7 +112,9 @@ class EngineConfig:
                 options[key[len("option."):]] = value
             elif key in ("cmd", "proto", "name", "dir"):
                 kw[key] = value
-            elif key == "depth" and value.isdigit() and int(value) > 0:
+            elif key == "depth":
+                if not value.isdigit() or int(value) < 1:
+                    raise ValueError(f"--engine: depth must be a positive integer, not {value!r}")
                 kw[key] = int(value)
             else:
                 raise ValueError(f"--engine: unknown key {key!r}")
