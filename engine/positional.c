@@ -254,6 +254,27 @@ static bool entry_before(const PresortEntry *a, const PresortEntry *b)
     return board_order_before(a->move, b->move);
 }
 
+/* True if entry a belongs strictly before entry b in the order of a program without the
+ * pre-sort: captures first, the most valuable victim first, then board order. */
+static bool generation_before(const PresortEntry *a, const PresortEntry *b)
+{
+    if (a->score != b->score) return a->score > b->score;
+    return board_order_before(a->move, b->move);
+}
+
+/* Insertion sort of the entries on a total order: the result does not depend on the order the
+ * generator produced them in, which follows the piece lists and so the game's history. */
+static void sort_entries(Presort *out, bool (*before)(const PresortEntry *, const PresortEntry *))
+{
+    for (int i = 1; i < out->count; i++) {
+        PresortEntry entry = out->entries[i];
+        int j = i;
+        while (j > 0 && before(&entry, &out->entries[j - 1])) j--;
+        memmove(&out->entries[j + 1], &out->entries[j], (size_t)(i - j) * sizeof entry);
+        out->entries[j] = entry;
+    }
+}
+
 void presort_root(Position *pos, bool move_number_known, Presort *out)
 {
     MoveList legal;
@@ -264,15 +285,25 @@ void presort_root(Position *pos, bool move_number_known, Presort *out)
         score_move(pos, out->phase, legal.moves[i], &out->entries[i]);
         out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i]);
     }
-    /* Insertion sort on a total order: the result does not depend on the generation order,
-     * which follows the piece lists and so the game's history. */
-    for (int i = 1; i < out->count; i++) {
-        PresortEntry entry = out->entries[i];
-        int j = i;
-        while (j > 0 && entry_before(&entry, &out->entries[j - 1])) j--;
-        memmove(&out->entries[j + 1], &out->entries[j], (size_t)(i - j) * sizeof entry);
-        out->entries[j] = entry;
+    sort_entries(out, entry_before);
+}
+
+void presort_none(Position *pos, Presort *out)
+{
+    MoveList legal;
+    generate_legal(pos, &legal);
+    out->phase = phase_of(pos, false);
+    out->count = legal.count;
+    for (int i = 0; i < legal.count; i++) {
+        PresortEntry *entry = &out->entries[i];
+        entry->move = legal.moves[i];
+        entry->term_count = 0;
+        entry->repeats = false;
+        /* [P] "all captures are considered first in the tree, starting with the highest valued
+         * piece captured"; the score here is only that sort key, no positional term. */
+        entry->score = move_is_capture(legal.moves[i]) ? piece_value[move_captured(legal.moves[i])] : 0;
     }
+    sort_entries(out, generation_before);
 }
 
 void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB])

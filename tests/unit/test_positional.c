@@ -472,6 +472,19 @@ TEST_CASE(positional_repetition_demoted)
 /* The same position gets the same pre-sort, move for move, whether it comes with its moves or
  * as a FEN: the order does not follow the piece lists, which captures reshuffle (before board
  * order, h2h3 and g2g3, both 32, came out in opposite orders here). */
+/* Both lists hold the same moves with the same scores in the same order. */
+static void check_same_order(const Presort *a, const Presort *b)
+{
+    if (!CHECK(a->count == b->count)) return;
+    for (int i = 0; i < a->count; i++)
+        if (!move_same(a->entries[i].move, b->entries[i].move) || a->entries[i].score != b->entries[i].score) {
+            char ta[MOVE_TEXT_MAX], tb[MOVE_TEXT_MAX];
+            move_to_uci(a->entries[i].move, ta);
+            move_to_uci(b->entries[i].move, tb);
+            FAIL("rank %d: %s %d vs %s %d", i, ta, a->entries[i].score, tb, b->entries[i].score);
+        }
+}
+
 TEST_CASE(positional_order_independent_of_history)
 {
     static Position other;
@@ -484,14 +497,24 @@ TEST_CASE(positional_order_independent_of_history)
     presort_checked(&other, true, &other_presort);
     CHECK(presort.phase == PHASE_MIDDLEGAME && other_presort.phase == PHASE_MIDDLEGAME);
     CHECK(rank_of(&presort, "g2g3") < rank_of(&presort, "h2h3"));
-    if (!CHECK(presort.count == other_presort.count)) return;
-    for (int i = 0; i < presort.count; i++)
-        if (!move_same(presort.entries[i].move, other_presort.entries[i].move) || presort.entries[i].score != other_presort.entries[i].score) {
-            char ta[MOVE_TEXT_MAX], tb[MOVE_TEXT_MAX];
-            move_to_uci(presort.entries[i].move, ta);
-            move_to_uci(other_presort.entries[i].move, tb);
-            FAIL("rank %d: %s %d vs %s %d", i, ta, presort.entries[i].score, tb, other_presort.entries[i].score);
-        }
+    check_same_order(&presort, &other_presort);
+    /* Without the pre-sort (the Positional Presort option off): captures by victim, then board
+     * order, the same for both histories. White's one capture, Qd1xd6, comes first, then the
+     * moves from the lowest square, a1 (21). */
+    presort_none(&pos, &presort);
+    presort_none(&other, &other_presort);
+    check_same_order(&presort, &other_presort);
+    check_entry(&presort, 0, "d1d6", 100);
+    check_entry(&presort, 1, "a1b1", 0);
+    CHECK(rank_of(&presort, "a2a3") < rank_of(&presort, "a2a4") && rank_of(&presort, "a2a4") < rank_of(&presort, "b2b3"));
+    /* 1.e4 d5: the only capture, exd5, first; then board order, the b1 knight (22) before the
+     * a2 pawn (31). */
+    static const char *const scandinavian[] = {"e2e4", "d7d5", NULL};
+    if (!setup(&pos, NULL, scandinavian)) return;
+    presort_none(&pos, &presort);
+    check_entry(&presort, 0, "e4d5", 100);
+    check_entry(&presort, 1, "b1a3", 0);
+    CHECK(rank_of(&presort, "b1c3") < rank_of(&presort, "a2a3"));
 }
 
 TEST_CASE(positional_material_revalue)
