@@ -236,8 +236,9 @@ static int promotion_rank(Move m)
  * square of TECH's board (Fig. 2: a1 = 21 ... h8 = 98) first, then the one to the
  * lower-numbered square, then the queen promotion before the others. The order depends on
  * the position alone, never on how the game reached it (docs/FIDELITY.md, "One position, one
- * move"). [C] The paper says nothing of equal positional scores; this order agrees with 12 of
- * the 16 exact ties of the report's games (docs/FIDELITY.md, "Ties"). */
+ * move"). [C] The paper says nothing of equal positional scores; where TECH's move ties
+ * another materially best move at the top of the pre-sort (10 positions of the report's
+ * games), this order picks TECH's in 9 (docs/FIDELITY.md, "One position, one move"). */
 static bool board_order_before(Move a, Move b)
 {
     if (move_from(a) != move_from(b)) return move_from(a) < move_from(b);
