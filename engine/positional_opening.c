@@ -196,7 +196,7 @@ void presort_score_opening(const MoveContext *ctx)
  * leading to multipled pawns", "Capture with pawn away from center"); any man but a pawn
  * counts, the king included. [P] "Ahead" is any lead in base material: the report gives a
  * margin ("ahead by 200 points (2 pawns) or more") where it wants one, for the re-valuation,
- * and none here (docs/FIDELITY.md, "Readings of section 6"). */
+ * and none here (docs/FIDELITY.md, "Readings of the smaller questions"). */
 static bool piece_capture_when_ahead(const MoveContext *ctx)
 {
     const Position *pos = ctx->pos;
