@@ -20,8 +20,8 @@ enum { MATERIAL_LEAD_MIN = 200 };
 /* TECH.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
  * integer per-mille arithmetic [C]. */
 enum { TRADE_DOWN_FLOOR_PERMILLE = 600, PERMILLE = 1000 };
-/* TECH.md §5.8 [P + C]: general-endgame pawns are worth 120 (both sides [C]), TECH's 190 when
- * TECH has at most 2 pawns [P]. */
+/* TECH.md §5.8 [P values; R both sides]: in the general endgame "The material value of a pawn
+ * is raised from 100 to 120; if TECH has 2 or less pawns, they are worth 190 each." */
 enum { ENDGAME_PAWN_VALUE = 120, ENDGAME_FEW_PAWNS_VALUE = 190, ENDGAME_FEW_PAWNS_MAX = 2 };
 
 /* TECH Fig. 5, centre control [R-high]; row 0 = rank 8 as printed (the array is symmetric). */
@@ -236,8 +236,9 @@ static int promotion_rank(Move m)
  * square of TECH's board (Fig. 2: a1 = 21 ... h8 = 98) first, then the one to the
  * lower-numbered square, then the queen promotion before the others. The order depends on
  * the position alone, never on how the game reached it (docs/FIDELITY.md, "One position, one
- * move"). [C] The paper says nothing of equal positional scores; this order agrees with 12 of
- * the 16 exact ties of the report's games (docs/FIDELITY.md, "Ties"). */
+ * move"). [C] The paper says nothing of equal positional scores; where TECH's move ties
+ * another materially best move at the top of the pre-sort (10 positions of the report's
+ * games), this order picks TECH's in 9 (docs/FIDELITY.md, "One position, one move"). */
 static bool board_order_before(Move a, Move b)
 {
     if (move_from(a) != move_from(b)) return move_from(a) < move_from(b);
@@ -254,6 +255,27 @@ static bool entry_before(const PresortEntry *a, const PresortEntry *b)
     return board_order_before(a->move, b->move);
 }
 
+/* True if entry a belongs strictly before entry b in the order of a program without the
+ * pre-sort: captures first, the most valuable victim first, then board order. */
+static bool generation_before(const PresortEntry *a, const PresortEntry *b)
+{
+    if (a->score != b->score) return a->score > b->score;
+    return board_order_before(a->move, b->move);
+}
+
+/* Insertion sort of the entries on a total order: the result does not depend on the order the
+ * generator produced them in, which follows the piece lists and so the game's history. */
+static void sort_entries(Presort *out, bool (*before)(const PresortEntry *, const PresortEntry *))
+{
+    for (int i = 1; i < out->count; i++) {
+        PresortEntry entry = out->entries[i];
+        int j = i;
+        while (j > 0 && before(&entry, &out->entries[j - 1])) j--;
+        memmove(&out->entries[j + 1], &out->entries[j], (size_t)(i - j) * sizeof entry);
+        out->entries[j] = entry;
+    }
+}
+
 void presort_root(Position *pos, bool move_number_known, Presort *out)
 {
     MoveList legal;
@@ -264,15 +286,25 @@ void presort_root(Position *pos, bool move_number_known, Presort *out)
         score_move(pos, out->phase, legal.moves[i], &out->entries[i]);
         out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i]);
     }
-    /* Insertion sort on a total order: the result does not depend on the generation order,
-     * which follows the piece lists and so the game's history. */
-    for (int i = 1; i < out->count; i++) {
-        PresortEntry entry = out->entries[i];
-        int j = i;
-        while (j > 0 && entry_before(&entry, &out->entries[j - 1])) j--;
-        memmove(&out->entries[j + 1], &out->entries[j], (size_t)(i - j) * sizeof entry);
-        out->entries[j] = entry;
+    sort_entries(out, entry_before);
+}
+
+void presort_none(Position *pos, Presort *out)
+{
+    MoveList legal;
+    generate_legal(pos, &legal);
+    out->phase = phase_of(pos, false);
+    out->count = legal.count;
+    for (int i = 0; i < legal.count; i++) {
+        PresortEntry *entry = &out->entries[i];
+        entry->move = legal.moves[i];
+        entry->term_count = 0;
+        entry->repeats = false;
+        /* [P] "all captures are considered first in the tree, starting with the highest valued
+         * piece captured"; the score here is only that sort key, no positional term. */
+        entry->score = move_is_capture(legal.moves[i]) ? piece_value[move_captured(legal.moves[i])] : 0;
     }
+    sort_entries(out, generation_before);
 }
 
 void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB])
@@ -287,9 +319,14 @@ void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PI
         if (ratio < TRADE_DOWN_FLOOR_PERMILLE) ratio = TRADE_DOWN_FLOOR_PERMILLE;
         for (PieceType t = KNIGHT; t <= QUEEN; t++) value[us][t] = piece_value[t] * ratio / PERMILLE;
     }
-    /* General-endgame pawns [P + C]. */
+    /* General-endgame pawns [R]: the value of "a pawn", for both sides. The report names one
+     * side only for the trade-down ("These values can be modified for one side", "making its
+     * pieces worth as little as 60%"); the pawn sentence speaks of the value of a pawn, and
+     * the 190 follows from TECH's pawn count but is again a pawn's value. Game 2, 36.R-QN1
+     * (docs/FIDELITY.md): TECH gave up its a- and h-pawns for Black's c-pawn there rather than
+     * its a-pawn alone, which is materially equal only if both sides' pawns count alike. */
     if (phase == PHASE_ENDGAME) {
-        value[us][PAWN] = value[them][PAWN] = ENDGAME_PAWN_VALUE;
-        if (pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX) value[us][PAWN] = ENDGAME_FEW_PAWNS_VALUE;
+        Score pawn = pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX ? ENDGAME_FEW_PAWNS_VALUE : ENDGAME_PAWN_VALUE;
+        value[us][PAWN] = value[them][PAWN] = pawn;
     }
 }

@@ -56,6 +56,12 @@ const char *phase_name(Phase phase);
  * position and its repetition history only, never on the generation order. pos is used for
  * make/unmake and is returned unchanged. */
 void presort_root(Position *pos, bool move_number_known, Presort *out);
+/* The root moves of a program without positional analysis (the report's Game 4 opponent, the
+ * Positional Presort option off): captures first, the most valuable victim first, as TECH's
+ * generator sorted them, the rest in board order (the order of a generator that scans TECH's
+ * 120-word board [C]), so that the order, like the pre-sort's, depends on the position only.
+ * Scores are that sort key; phase is reported, no move is scored positionally. */
+void presort_none(Position *pos, Presort *out);
 /* The piece values the tactical search uses for this root (§5.8), value[color][type],
  * with TECH = the side to move. */
 void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB]);

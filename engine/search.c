@@ -135,7 +135,7 @@ static uint64_t nodes_so_far(const Search *s)
 }
 
 /* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given; also the
- * piece values of this root (§5.8). Without the pre-sort: the legal moves in generation order
+ * piece values of this root (§5.8). Without the pre-sort: captures by victim, then board order,
  * at the base values, "a technology-type program which uses no positional analysis" (the
  * report's Game 4). */
 static void root_moves_prepare(Search *s, const SearchLimits *limits)
@@ -147,10 +147,7 @@ static void root_moves_prepare(Search *s, const SearchLimits *limits)
         presort_root(&s->pos, limits->started_from_initial, presort);
         material_revalue(&s->pos, presort->phase, s->value);
     } else {
-        MoveList legal;
-        generate_legal(&s->pos, &legal);
-        presort->count = legal.count;
-        for (int i = 0; i < legal.count; i++) presort->entries[i].move = legal.moves[i];
+        presort_none(&s->pos, presort);
         for (Color c = BLACK; c <= WHITE; c++)
             for (PieceType t = EMPTY; t < PIECE_TYPE_NB; t++) s->value[c][t] = piece_value[t];
     }

@@ -17,7 +17,9 @@ usage:
 
 --engine takes KEY=VALUE words up to the next option: cmd (the command line, shell-quoted),
 proto (uci | xboard), name, dir (working directory), option.NAME=VALUE (UCI setoption /
-CECP option), and the bare word `ponder` (UCI go ponder cycle / CECP `hard`).
+CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), and depth=N (UCI
+only: every move is `go depth N` instead of the clocks, for fixed-depth experiments; give a
+long --tc so that no flag falls).
 Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
 position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
 """
@@ -94,6 +96,7 @@ class EngineConfig:
     workdir: str = None
     options: dict = field(default_factory=dict)
     ponder: bool = False
+    depth: int = 0      # UCI: `go depth N` for every move instead of the clocks (0: clocks)
 
     @classmethod
     def parse(cls, words):
@@ -109,6 +112,10 @@ class EngineConfig:
                 options[key[len("option."):]] = value
             elif key in ("cmd", "proto", "name", "dir"):
                 kw[key] = value
+            elif key == "depth":
+                if not value.isdigit() or int(value) < 1:
+                    raise ValueError(f"--engine: depth must be a positive integer, not {value!r}")
+                kw[key] = int(value)
             else:
                 raise ValueError(f"--engine: unknown key {key!r}")
         if "cmd" not in kw:
@@ -116,8 +123,10 @@ class EngineConfig:
         proto = kw.get("proto", "uci")
         if proto not in ("uci", "xboard"):
             raise ValueError(f"--engine: proto must be uci or xboard, not {proto!r}")
+        if kw.get("depth") and proto != "uci":
+            raise ValueError("--engine: depth= needs proto=uci")
         return cls(cmd=shlex.split(kw["cmd"]), proto=proto, name=kw.get("name", ""),
-                   workdir=kw.get("dir"), options=options, ponder=ponder)
+                   workdir=kw.get("dir"), options=options, ponder=ponder, depth=kw.get("depth", 0))
 
 
 def name_engines(configs):
@@ -637,6 +646,8 @@ class UciAdapter(Adapter):
     def think(self, game, own_s, opp_s, margin):
         last = game.moves[-1].uci() if game.moves else None
         clocks = self.clock_words(game, own_s, opp_s, self.tc, game.position.turn)
+        if self.config.depth:
+            clocks = f"depth {self.config.depth}"  # fixed depth: the clocks are the runner's alone
         self.reply = None
         if self.pondering and last == self.ponder_move:
             self.pondering = False

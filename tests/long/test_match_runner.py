@@ -12,9 +12,9 @@ from longlib import HERE, check, match, run_match
 FAKE = os.path.join(HERE, "fake_engine.py")
 
 
-def fake(proto, fault="", at=3, name=None, seed=1):
+def fake(proto, fault="", at=3, name=None, seed=1, depth=0):
     return match.EngineConfig(cmd=[sys.executable, FAKE, "--fault", fault, "--at", str(at), "--seed", str(seed)],
-                              proto=proto, name=name or f"Fake-{proto}")
+                              proto=proto, name=name or f"Fake-{proto}", depth=depth)
 
 
 def faulty_game(proto, fault, tc="1+0.01"):
@@ -72,3 +72,23 @@ def test_clean_games_end_by_rule():
     check(summary["games"] == 6, f"{summary['games']} games")
     for reason in summary["terminations"]:
         check(reason.startswith(("Draw by", "White mates", "Black mates")), f"unexpected end: {reason}")
+
+
+def test_fixed_depth_engine_gets_go_depth():
+    """depth=N (fixed-depth experiments): that engine's every search is `go depth N`, never the
+    clocks; the other engine still gets the clocks."""
+    summary = run_match([fake("uci", name="Deep", seed=4, depth=3), fake("uci", name="Clock", seed=5)],
+                        "30+0", 2, "fake-depth")
+    check(summary["games"] == 2 and not summary["forfeits"], f"{summary}")
+    with open(os.path.join(HERE, "..", "..", "build", "long", "fake-depth.log")) as log:
+        sent = [line for line in log if " > go" in line or "> go" in line]
+    deep = [line for line in sent if "Deep" in line]
+    clock = [line for line in sent if "Clock" in line]
+    check(deep and all(line.rstrip().endswith("go depth 3") for line in deep), f"Deep got: {deep[:3]}")
+    check(clock and all("wtime" in line for line in clock), f"Clock got: {clock[:3]}")
+    for words in (["cmd=x", "depth=0"], ["cmd=x", "depth=three"], ["cmd=x", "proto=xboard", "depth=3"]):
+        try:
+            match.EngineConfig.parse(words)
+        except ValueError:
+            continue
+        check(False, f"--engine {' '.join(words)} was accepted")

@@ -74,7 +74,7 @@ def test_move_now_and_new_while_pondering():
     e.silent(0.3, "^move")  # `?` while pondering: stop pondering, no move
     e.send(f"usermove {guess}")
     move = cecp_move(e, 3.0)
-    check(move[1] in "78", f"move {move}")
+    check(MOVE_RE.match(move), f"move {move}")
     e.send("new")
     e.silent(0.3, "^move")
     e.send("go")

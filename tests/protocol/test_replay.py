@@ -20,15 +20,18 @@ SELF_PLAY = os.path.join(DATA, "selfplay.pgn")
 PAPER_MOVES = 119
 # The floor: moves matched per game, in file order, and in all (docs/FIDELITY.md lists and
 # explains every mismatch). Raise it when a rule change matches more; never lower it silently.
-FLOOR_PER_GAME = [35, 29, 10, 29]
+# Game 3 went from 10 to 9 when the tactical condition on the Q-pawn push was dropped (the
+# report rules tactics out of the positional analysis): its 2...N-QB3 became a mismatch, Game 1's
+# 4...P-Q4 a match, and the total stayed.
+FLOOR_PER_GAME = [35, 30, 9, 29]
 FLOOR_TOTAL = 103
 # Depth of the one-position-one-move check over the self-play games (the report's games are
 # checked at depth 5, as the issue measured them).
 SELF_PLAY_DEPTH = 4
 
 
-def engine():
-    return UciEngine([os.environ["TECH_BINARY"]])
+def engine(options=()):
+    return UciEngine([os.environ["TECH_BINARY"]], options)
 
 
 def test_paper_games_parse():
@@ -56,9 +59,9 @@ def test_paper_games_replay_floor():
     check(sum(matched) >= FLOOR_TOTAL, f"{sum(matched)}/{PAPER_MOVES} match, the floor is {FLOOR_TOTAL}")
 
 
-def same_move_everywhere(path, depth):
+def same_move_everywhere(path, depth, options=()):
     """[(description)] of the positions whose move depends on the history."""
-    e = engine()
+    e = engine(options)
     differ = []
     try:
         for tags, movetext in cr.read_pgn(path):
@@ -79,4 +82,12 @@ def test_one_position_one_move_paper_games():
 
 def test_one_position_one_move_self_play():
     differ = same_move_everywhere(SELF_PLAY, SELF_PLAY_DEPTH)
+    check(not differ, f"{len(differ)} positions depend on the history:\n" + "\n".join(differ[:10]))
+
+
+def test_one_position_one_move_without_presort():
+    """The Positional Presort option off (the report's Game 4 opponent): captures by victim, then
+    board order, so that here too the history does not choose the move (the piece lists'
+    order once made 41 of these positions differ at depth 3)."""
+    differ = same_move_everywhere(SELF_PLAY, 3, [("Positional Presort", "false")])
     check(not differ, f"{len(differ)} positions depend on the history:\n" + "\n".join(differ[:10]))

@@ -57,13 +57,14 @@ def test_book_free_opening_e2e4():
     check(" score " in final and " pv e2e4" in final, f"final info {final!r}")
 
 
-def test_book_free_opening_b8c6():
-    """Acceptance: after 1.e4 e5 2.Nf3 TECH answers 2...Nc6, not the Petroff (TECH.md §5.3)."""
+def test_book_free_opening_two_knights_d5():
+    """Acceptance: the report's Game 1, 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.d3: TECH answers 4...d5
+    from its opening table, not from a book (TECH.md §5.3, docs/FIDELITY.md)."""
     e = Engine()
     e.uci()
-    e.send("position startpos moves e2e4 e7e5 g1f3", "go depth 5")
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3", "go depth 5")
     move, _ = bestmove(e, 10.0)
-    check(move == "b8c6", f"bestmove {move}, expected b8c6")
+    check(move == "d7d5", f"bestmove {move}, expected d7d5")
 
 
 def test_info_fields():
