@@ -103,8 +103,11 @@ int cli_bench(int argc, char **argv)
            2 * PDP10_MAKE_OR_UNMAKE_US * 1000.0 / (make_unmake_ns > 0 ? make_unmake_ns : 1));
     /* CPU time as well as wall time: on a busy machine the CPU figure stays meaningful. */
     double cpu_seconds = (double)total.cpu_us / 1e6;
-    printf("Total: %" PRIu64 " nodes, %.3f s, %.0f nodes/second (%.0f per CPU second)\n", total.nodes, seconds,
-           seconds > 0 ? (double)total.nodes / seconds : 0.0, cpu_seconds > 0 ? (double)total.nodes / cpu_seconds : 0.0);
+    double nps = seconds > 0 ? (double)total.nodes / seconds : 0.0;
+    printf("Total: %" PRIu64 " nodes, %.3f s, %.0f nodes/second (%.0f per CPU second)\n", total.nodes, seconds, nps,
+           cpu_seconds > 0 ? (double)total.nodes / cpu_seconds : 0.0);
+    /* The signature line last, in the form OpenBench and Stockfish's tools read. */
+    printf("Bench: %" PRIu64 " nodes %.0f nps\n", total.nodes, nps);
     free(pos);
     search_destroy(search);
     return 0;

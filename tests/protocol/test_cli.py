@@ -34,11 +34,25 @@ def test_help_and_unknown_command():
           f"unknown command: {status} {out!r} {err!r}")
 
 
+# The build's signature: `tech bench` (depth 6, the faithful profile, one thread). A change of
+# the search or the pre-sort changes it; record the new count here and in the commit message.
+BENCH_SIGNATURE = 12505765
+
+
 def test_bench_signature_is_deterministic():
     outs = [run("bench", "4")[1] for _ in range(2)]
     totals = [re.search(r"^Total: (\d+) nodes", o, re.M) for o in outs]
     check(all(totals) and totals[0].group(1) == totals[1].group(1), f"bench totals differ: {outs}")
     check(len(re.findall(r"^ ?\d+ ", outs[0], re.M)) >= 30, "bench lists fewer than 30 positions")
+
+
+def test_bench_signature_is_pinned():
+    status, out, _ = run("bench", timeout=120)
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    found = re.fullmatch(r"Bench: (\d+) nodes (\d+) nps", last)
+    check(status == 0 and found, f"last line of tech bench: {last!r}")
+    check(int(found.group(1)) == BENCH_SIGNATURE,
+          f"bench signature {found.group(1)}, pinned {BENCH_SIGNATURE}: record the new count if the change is meant")
 
 
 def test_treestats():
