@@ -8,15 +8,17 @@
 enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
 /* [C] With no next time control (sudden death, with or without increment) the rule plans for
  * this many more moves: "the average amount of time per move available before the next time
- * control" needs a horizon, and the paper's tournaments had one. */
-enum { SUDDEN_DEATH_MOVES = 30 };
+ * control" needs a horizon, and the paper's tournaments had one. 25 rather than 30: TECH-1971's
+ * depth steps (x3, x7) leave it below the time available on most moves, and with 30 it spent
+ * 72% of its clock over 200 games at 5+0.05 (tests/long/RESULTS.md). */
+enum { SUDDEN_DEATH_MOVES = 25 };
 /* [C] The hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
 /* [C] Share of the increment counted as available per move, in percent. With sudden death plus
  * increment the clock settles where the time spent per move equals the increment: at
- * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 7.5
- * increments in reserve there (0.9 kept 3, which at 3+0.03 left about 0.1 s: one scheduling
- * hiccup from a flag), and still spends all but that reserve over a game. */
+ * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 6.25
+ * increments in reserve there (0.9 kept 2.5 to 3, which at 3+0.03 left about 0.1 s: one
+ * scheduling hiccup from a flag), and still spends all but that reserve over a game. */
 enum { INCREMENT_SHARE_PERCENT = 75 };
 /* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
  * 7 to go from an odd depth to an even one." */

@@ -130,7 +130,7 @@ def test_limits_hold_on_a_loaded_machine():
             for moves in ("e2e4", "e2e4 e7e5 g1f3 b8c6 f1b5", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6"):
                 e.send(f"position startpos moves {moves}")
                 clock = 2000
-                avail = (clock - 50) / 30 + 0.75 * 20
+                avail = (clock - 50) / 25 + 0.75 * 20
                 hard = min(8 * avail, (clock - 50) / 2)
                 t0 = e.send(f"go wtime {clock} btime {clock} winc 20 binc 20")
                 _, t1 = e.expect_at(r"^bestmove \S+", 3.0)
