@@ -78,13 +78,15 @@ asan:
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=tech-tsan OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
 
-## install: copy the binary to $(DESTDIR)$(PREFIX)/bin
+## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
 	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/$(EXE)
+	install -m 644 docs/tech.6 $(DESTDIR)$(PREFIX)/share/man/man6/tech.6
 
+## uninstall: remove what install copied
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/$(EXE)
+	rm -f $(DESTDIR)$(PREFIX)/bin/$(EXE) $(DESTDIR)$(PREFIX)/share/man/man6/tech.6
 
 clean:
 	rm -rf build tech tech-debug tech-asan tech-tsan
@@ -98,6 +100,7 @@ help:
 	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
-	@echo "  make install    install to \$$(DESTDIR)\$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
+	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
 	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR"
