@@ -56,7 +56,10 @@ void session_record(Session *s, const TimePlan *plan, const EngineResult *result
 {
     if (!plan->by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;
-    if (result->aborted || result->depth < plan->target_depth)
+    /* Short of the depth the rule asked for: the search was cut off. A search stopped after it
+     * had that depth (a ponder hit that found the work done, a ponder search that went deeper)
+     * played what the rule wanted. */
+    if (result->depth < plan->target_depth)
         timeman_record(&s->timeman, plan->target_depth, clock_us, clock_us, true);
     else
         timeman_record(&s->timeman, result->depth, result->depth_time_us, clock_us, false);
