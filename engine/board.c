@@ -131,8 +131,9 @@ void position_copy(Position *dst, const Position *src)
 
 void position_trim_history(Position *pos)
 {
-    if (pos->undo_len < GAME_PLY_MAX - 2 * MAX_PLY) return;
+    if (pos->undo_len < HISTORY_TRIM_AT) return;
     int keep = pos->halfmove < pos->undo_len ? pos->halfmove : pos->undo_len;
+    if (keep > HISTORY_KEEP) keep = HISTORY_KEEP;
     memmove(pos->undo, pos->undo + (pos->undo_len - keep), (size_t)keep * sizeof pos->undo[0]);
     pos->undo_len = keep;
 }

@@ -2,6 +2,7 @@
 #include "io.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,16 +152,32 @@ static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
 struct IoReader {
     pthread_t thread;
     EventQueue *queue;
+    int wake[2];                 /* a pipe: a byte in it tells the reader to stop (io_reader_stop) */
 };
+
+/* Wait until stdin has input (true) or the reader is told to stop (false). The reader must be
+ * able to stop while stdin stays open, after `quit`, so that it can be joined. */
+static bool wait_for_input(const IoReader *reader)
+{
+    struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = reader->wake[0], .events = POLLIN}};
+    for (;;) {
+        int ready = poll(fds, 2, -1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return false;
+        if (fds[1].revents) return false;
+        if (fds[0].revents) return true; /* data, end of input or an error: read(2) tells which */
+    }
+}
 
 static void *reader_main(void *arg)
 {
-    EventQueue *queue = ((IoReader *)arg)->queue;
+    IoReader *reader = arg;
+    EventQueue *queue = reader->queue;
     LineBuilder builder = {0};
     char *chunk = malloc(READ_CHUNK);
-    while (chunk) {
+    while (chunk && wait_for_input(reader)) {
         ssize_t got = read(STDIN_FILENO, chunk, READ_CHUNK);
-        if (got < 0 && errno == EINTR) continue;
+        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (got <= 0) break;
         int64_t now = clock_now_us();
         const char *p = chunk, *end = chunk + got;
@@ -188,16 +205,29 @@ IoReader *io_reader_start(EventQueue *queue)
     IoReader *reader = malloc(sizeof *reader);
     if (!reader) return NULL;
     reader->queue = queue;
+    if (pipe(reader->wake) != 0) {
+        free(reader);
+        return NULL;
+    }
     if (pthread_create(&reader->thread, NULL, reader_main, reader) != 0) {
+        close(reader->wake[0]);
+        close(reader->wake[1]);
         free(reader);
         return NULL;
     }
     return reader;
 }
 
-void io_reader_join(IoReader *reader)
+void io_reader_stop(IoReader *reader)
 {
+    if (!reader) return;
+    /* One byte wakes the reader's poll; it is never read, so it keeps the reader stopped. */
+    ssize_t written;
+    do written = write(reader->wake[1], "q", 1);
+    while (written < 0 && errno == EINTR);
     pthread_join(reader->thread, NULL);
+    close(reader->wake[0]);
+    close(reader->wake[1]);
     free(reader);
 }
 

@@ -41,9 +41,9 @@ typedef struct IoReader IoReader;
 /* Start the thread that reads fd 0 with read(2), splits it into lines (LF or CRLF, unbounded
  * length, NUL bytes read as blanks) and queues them, then EVENT_EOF. NULL on failure. */
 IoReader *io_reader_start(EventQueue *queue);
-/* Join the reader after its EVENT_EOF was popped, and free it. (After `quit` the reader stays
- * blocked in read(2) until the process exits.) */
-void io_reader_join(IoReader *reader);
+/* Stop the reader (at once if it is waiting for input; a line being read is dropped), join it
+ * and free it. Used at exit, after `quit` or the end of input. */
+void io_reader_stop(IoReader *reader);
 
 /* Write one whole line (a '\n' is appended) to stdout under the output lock. */
 void io_write_line(const char *text);

@@ -49,7 +49,7 @@ def test_paper_games_replay_floor():
     finally:
         e.close()
     matched = [m for m, _, _ in results]
-    lines = [f"{m}/{n}: " + ", ".join(f"{label}{rec} (engine {got})" for label, rec, got, _ in mis)
+    lines = [f"{m}/{n}: " + ", ".join(f"{label}{rec} (engine {got})" for label, rec, got, *_ in mis)
              for m, n, mis in results]
     for number, (got, floor) in enumerate(zip(matched, FLOOR_PER_GAME), 1):
         check(got >= floor, f"game {number}: {got} moves match, the floor is {floor}\n" + "\n".join(lines))
