@@ -233,9 +233,11 @@ static void cmd_status(Cecp *c)
     char move[MOVE_TEXT_MAX] = "";
     Move current = atomic_load(&c->stat_move);
     if (current != MOVE_NONE) move_to_uci(current, move);
-    io_printf("stat01: %lld %llu %d %d %d %s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
+    /* No move under way yet: the line ends after the counts (no trailing blank). */
+    io_printf("stat01: %lld %llu %d %d %d%s%s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
               (unsigned long long)atomic_load(&c->stat_nodes), atomic_load(&c->stat_depth),
-              c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move);
+              c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move[0] ? " " : "",
+              move);
 }
 
 static bool is_file(char c) { return c >= 'a' && c <= 'h'; }

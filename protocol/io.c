@@ -86,6 +86,14 @@ void event_queue_push_done(EventQueue *queue, unsigned search_id)
     push_simple(queue, EVENT_SEARCH_DONE, NULL, clock_now_us(), search_id);
 }
 
+void event_queue_push_line(EventQueue *queue, const char *text, int64_t read_us)
+{
+    char *line = strdup(text);
+    if (line) push_simple(queue, EVENT_LINE, line, read_us, 0);
+}
+
+void event_queue_push_eof(EventQueue *queue) { push_simple(queue, EVENT_EOF, NULL, clock_now_us(), 0); }
+
 Event *event_queue_pop(EventQueue *queue)
 {
     pthread_mutex_lock(&queue->lock);
@@ -249,7 +257,12 @@ void io_write_line(const char *text)
     char small[1024];
     char *buf = n + 1 <= sizeof small ? small : malloc(n + 1);
     if (!buf) return;
-    memcpy(buf, text, n);
+    /* Protocol lines are printable ASCII: an echo of raw input (a bad FEN, a bad move) must not
+     * put a control byte, a line end or a stray UTF-8 fragment into what the GUI parses. */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        buf[i] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+    }
     buf[n] = '\n';
     pthread_mutex_lock(&output_lock);
     write_all(buf, n + 1);

@@ -56,6 +56,13 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .reporter = request->reporter,
     };
     engine_request.features.threads = s->settings.threads;
+#ifdef TECH_FUZZ_NODE_CAP
+    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
+     * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */
+    if (!engine_request.plan.nodes || engine_request.plan.nodes > TECH_FUZZ_NODE_CAP)
+        engine_request.plan.nodes = TECH_FUZZ_NODE_CAP;
+    engine_request.features.pdp10_pace = false;
+#endif
     session_sync_hash(s);
     return engine_start(s->engine, &engine_request);
 }
@@ -248,11 +255,10 @@ static bool session_open(Session *s)
     return s->engine && s->uci && s->cecp && s->console;
 }
 
-/* Tear everything down, the reader first: nothing may push to the queue once it is freed
- * (the engine's thread pushes too; it is joined by engine_destroy). */
-static void session_close(Session *s, IoReader *reader)
+/* Tear everything down. Nothing may push to the queue once it is freed: the reader is stopped
+ * before (session_run), the engine's thread is joined by engine_destroy. */
+static void session_close(Session *s)
 {
-    io_reader_stop(reader);
     if (s->engine) leave_mode(s);
     engine_destroy(s->engine);
     uci_destroy(s->uci);
@@ -262,32 +268,65 @@ static void session_close(Session *s, IoReader *reader)
     event_queue_destroy(s->queue);
 }
 
+Session *session_create(void)
+{
+    Session *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (!session_open(s)) {
+        session_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+void session_destroy(Session *s)
+{
+    if (!s) return;
+    session_close(s);
+    free(s);
+}
+
+void session_feed_line(Session *s, const char *line) { event_queue_push_line(s->queue, line, clock_now_us()); }
+
+void session_feed_end(Session *s) { event_queue_push_eof(s->queue); }
+
+SessionStep session_step(Session *s)
+{
+    Event *event = event_queue_pop(s->queue);
+    SessionStep step = STEP_LINE;
+    switch (event->kind) {
+    case EVENT_LINE:
+        if (!handle_line(s, event->line, event->read_us)) step = STEP_END;
+        break;
+    case EVENT_SEARCH_DONE:
+        handle_done(s, event->search_id);
+        step = STEP_SEARCH_DONE;
+        break;
+    case EVENT_EOF:
+        if (s->mode == MODE_UCI) uci_finish(s->uci);
+        else if (s->mode == MODE_CONSOLE) console_finish(s->console);
+        step = STEP_END;
+        break;
+    }
+    event_free(event);
+    return step;
+}
+
 int session_run(void)
 {
     signal(SIGPIPE, SIG_IGN);
-    Session *s = calloc(1, sizeof *s);
-    IoReader *reader = NULL;
-    if (!s || !session_open(s) || !(reader = io_reader_start(s->queue))) {
+    Session *s = session_create();
+    IoReader *reader = s ? io_reader_start(s->queue) : NULL;
+    if (!reader) {
         fprintf(stderr, "tech: cannot start (out of memory or threads)\n");
+        session_destroy(s);
         return 1;
     }
-    for (bool running = true; running;) {
-        Event *event = event_queue_pop(s->queue);
-        switch (event->kind) {
-        case EVENT_LINE: running = handle_line(s, event->line, event->read_us); break;
-        case EVENT_SEARCH_DONE: handle_done(s, event->search_id); break;
-        case EVENT_EOF:
-            if (s->mode == MODE_UCI) uci_finish(s->uci);
-            else if (s->mode == MODE_CONSOLE) console_finish(s->console);
-            running = false;
-            break;
-        }
-        event_free(event);
-    }
+    while (session_step(s) != STEP_END) continue;
+    io_reader_stop(reader);
     int hits, total;
     engine_ponder_stats(s->engine, &hits, &total);
     if (total) fprintf(stderr, "tech: ponder hits %d of %d (%d%%)\n", hits, total, 100 * hits / total);
-    session_close(s, reader);
-    free(s);
+    session_destroy(s);
     return 0;
 }

@@ -76,4 +76,23 @@ void session_report_ponder(Session *session, const char *lead);
 /* Read stdin until `quit` or end of input; returns the exit status. */
 int session_run(void);
 
+/* A session without the stdin reader, fed line by line (the fuzz targets drive whole sessions
+ * in-process this way). NULL if it cannot be had (memory or threads). */
+Session *session_create(void);
+/* Stop everything, join the engine's threads and free the session. NULL is fine. */
+void session_destroy(Session *session);
+/* Queue one input line (copied), or the end of input. */
+void session_feed_line(Session *session, const char *line);
+void session_feed_end(Session *session);
+
+/* What session_step() handled. */
+typedef enum {
+    STEP_LINE,                   /* an input line */
+    STEP_SEARCH_DONE,            /* a search (or perft) finished */
+    STEP_END                     /* `quit` or the end of input: the session is over */
+} SessionStep;
+
+/* Handle the next event, waiting for one if none is queued. */
+SessionStep session_step(Session *session);
+
 #endif
