@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "responsive.h"
 
 /* Bytes asked of read(2) at a time. */
 enum { READ_CHUNK = 65536 };
@@ -180,6 +181,7 @@ static bool wait_for_input(const IoReader *reader)
 static void *reader_main(void *arg)
 {
     IoReader *reader = arg;
+    responsive_thread(); /* an input line must be read at once, even while every core searches */
     EventQueue *queue = reader->queue;
     LineBuilder builder = {0};
     char *chunk = malloc(READ_CHUNK);

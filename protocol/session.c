@@ -12,6 +12,7 @@
 #include "console.h"
 #include "notation.h"
 #include "number.h"
+#include "responsive.h"
 #include "uci.h"
 
 /* Every clock number within GUI_TIME_MS_MAX, whatever the protocol read: the time manager's
@@ -322,6 +323,7 @@ int session_run(void)
         session_destroy(s);
         return 1;
     }
+    responsive_thread(); /* this thread answers the GUI: isready, ping, stop */
     while (session_step(s) != STEP_END) continue;
     io_reader_stop(reader);
     int hits, total;
