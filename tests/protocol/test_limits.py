@@ -339,3 +339,37 @@ def test_exit_after_quit_joins_every_thread():
     e.proc.stdin.close()
     bestmove(e, 5.0)
     check(e.proc.wait(timeout=2.0 * SLOW) == 0, "end of input: exit status")
+
+
+# Fuzzing's findings, each kept as a session test (their inputs are in tests/fuzz/corpus too).
+
+def test_echoed_input_stays_printable():
+    """A bad FEN or move with control bytes is echoed with '?' for them: no raw byte (a second
+    line end, an escape) reaches the GUI (found by fuzz-cecp)."""
+    e = Engine()
+    e.xboard()
+    e.send(b"setboard r3k2r/8/8//8/8/8/8\x1b\x01R3K2R w KQkq - 0 1\n", b"usermove e2e4\x07\n", b"ping 1\n")
+    lines = lines_until(e, "^pong 1$")
+    check(any(l.startswith("tellusererror Illegal position") for l in lines), f"no tellusererror: {lines}")
+    check(all(re.fullmatch(r"[ -~]*", l) for l in lines), f"a non-printable byte went out: {lines!r}")
+    e.quit()
+    e = Engine()
+    e.uci()
+    e.send(b"position fen \x1b[31mk7/8/8/8/8/8/8/K7 w - - 0 1\n", b"isready\n")
+    lines = lines_until(e, "^readyok$")
+    check(lines and all(re.fullmatch(r"[ -~]*", l) for l in lines), f"info string: {lines!r}")
+    e.quit()
+
+
+def test_stat01_before_any_move_has_no_trailing_blank():
+    """`.` in analyze mode before the search names a move: the stat01 line ends with the counts
+    (found by fuzz-cecp)."""
+    e = Engine()
+    e.xboard()
+    e.send("new", "analyze", ".", "exit", "ping 1")
+    lines = lines_until(e, "^pong 1$")
+    stats = [l for l in lines if l.startswith("stat01:")]
+    check(stats and all(re.fullmatch(r"stat01: \d+ \d+ \d+ \d+ \d+( [a-h][1-8][a-h][1-8][nbrq]?)?", l) for l in stats),
+          f"stat01 lines: {stats!r}")
+    e.quit()
+
