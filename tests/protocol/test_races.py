@@ -32,7 +32,7 @@ def uci_race_session(style, threads, rounds, seed):
     e.send(f"setoption name Style value {style}", f"setoption name Threads value {threads}",
            "setoption name Ponder value true")
     seen = settle(e)
-    gos = 0
+    gos = readies = 0
     for _ in range(rounds):
         line = rng.choice(LINES).split()
         moves = " ".join(line[:rng.randrange(len(line) + 1)])
@@ -53,11 +53,15 @@ def uci_race_session(style, threads, rounds, seed):
         # The race: end the search while it may be ending by itself, with isready bursts around.
         burst = ["isready"] * rng.randrange(3)
         ender = rng.choice(["ponderhit", "stop", "ponderhit\nstop", "isready\nstop", "ucinewgame", "stop\nstop"])
-        e.send(*burst, *ender.split("\n"), *burst)
+        lines = [*burst, *ender.split("\n"), *burst]
+        readies += lines.count("isready")
+        e.send(*lines)
         seen += e.drain(rng.random() * 0.01)
-    e.send("stop")
-    seen += settle(e, 10.0)
-    seen += e.drain(0.2)
+    e.send("stop", "isready")
+    readies += 1
+    # Every isready answered: everything sent before the last one has been handled.
+    while count(seen, "^readyok$") < readies:
+        seen.append(e.expect("^readyok$", 10.0, seen).group(0))
     bestmoves = [l for l in seen if l.startswith("bestmove ")]
     check(len(bestmoves) == gos, f"{style}/{threads}: {len(bestmoves)} bestmoves for {gos} go commands")
     bad = [l for l in bestmoves if not MOVE_RE.match(l.split()[1])]
