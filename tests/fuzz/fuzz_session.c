@@ -82,7 +82,9 @@ static void check_line(Watch *w, const char *line)
     if (w->protocol == FUZZ_UCI) {
         if (!grammar_uci_line(line)) fuzz_fail("UCI output '%.200s' after '%.120s'", line, w->command);
         if (!strcmp(line, "readyok")) w->saw_sync = true;
-        if (!strncmp(line, "info string ", 12)) w->rejected = true;
+        /* `position` is the one game-changing UCI command that can be rejected (any other
+         * command must leave the game alone anyway; ucinewgame may report a ponder miss). */
+        if (!strncmp(line, "info string position:", 21)) w->rejected = true;
         if (!strncmp(line, "bestmove ", 9)) check_bestmove(w, line);
     } else {
         if (!grammar_cecp_line(line)) fuzz_fail("CECP output '%.200s' after '%.120s'", line, w->command);
