@@ -29,7 +29,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol -MMD -MP
 
-.PHONY: all test test-long bench debug asan tsan install uninstall clean help
+.PHONY: all test test-long bench debug asan tsan fuzz fuzz-build install uninstall clean help
 
 all: $(EXE)
 
@@ -78,6 +78,25 @@ asan:
 tsan:
 	$(MAKE) BUILD=build/tsan EXE=tech-tsan OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
 
+## fuzz: libFuzzer targets (clang) for the FEN, move and EPD readers and whole UCI and CECP
+## sessions, each run for SECONDS seconds from the seeds in tests/fuzz/corpus (tests/fuzz/run.sh)
+FUZZ_CC      ?= clang
+FUZZ_TARGETS := fen moves epd uci cecp
+FUZZ_SUPPORT := tests/fuzz/fuzz_support.c tests/fuzz/fuzz_grammar.c tests/fuzz/fuzz_session.c
+# A fuzzed session's searches end within this many nodes (protocol/session.c).
+FUZZ_NODE_CAP ?= 2000
+FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -DTECH_FUZZ_NODE_CAP=$(FUZZ_NODE_CAP)
+SECONDS      ?= 60
+
+$(BUILD)/fuzz-%: $(LIB_OBJ) $(FUZZ_SUPPORT:%.c=$(BUILD)/%.o) $(BUILD)/tests/fuzz/fuzz_%.o
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer,address,undefined $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
+
+fuzz:
+	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
+	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
+
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
@@ -100,6 +119,7 @@ help:
 	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
+	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"

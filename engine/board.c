@@ -66,6 +66,7 @@ bool position_refresh(Position *pos)
 {
     memset(pos->count, 0, sizeof pos->count);
     memset(pos->index, 0, sizeof pos->index);
+    memset(pos->men, 0, sizeof pos->men); /* unused entries stay zero (makemove.c) */
     pos->material[WHITE] = pos->material[BLACK] = 0;
     bool ok = true;
     for (Square sq = SQ_A1; sq <= SQ_H8; sq++) {
@@ -98,7 +99,10 @@ bool position_ok(const Position *pos)
             if (p != OFFBOARD) return false;
             continue;
         }
-        if (p == EMPTY) continue;
+        if (p == EMPTY) {
+            if (pos->index[sq] != 0) return false; /* unused bytes are zero (makemove.c) */
+            continue;
+        }
         if (p < -KING || p > KING) return false;
         Color c = piece_color(p);
         PieceType t = piece_type(p);
@@ -116,6 +120,8 @@ bool position_ok(const Position *pos)
             if (count[c][t] > PIECE_LIST_MAX) return false;
             for (int i = 0; i < count[c][t]; i++)
                 if (pos->board[pos->men[c][t][i]] != piece_make(c, t)) return false;
+            for (int i = count[c][t]; i < PIECE_LIST_MAX; i++)
+                if (pos->men[c][t][i] != 0) return false;
         }
     }
     if (pos->key != position_compute_key(pos)) return false;
@@ -131,8 +137,9 @@ void position_copy(Position *dst, const Position *src)
 
 void position_trim_history(Position *pos)
 {
-    if (pos->undo_len < GAME_PLY_MAX - 2 * MAX_PLY) return;
+    if (pos->undo_len < HISTORY_TRIM_AT) return;
     int keep = pos->halfmove < pos->undo_len ? pos->halfmove : pos->undo_len;
+    if (keep > HISTORY_KEEP) keep = HISTORY_KEEP;
     memmove(pos->undo, pos->undo + (pos->undo_len - keep), (size_t)keep * sizeof pos->undo[0]);
     pos->undo_len = keep;
 }

@@ -5,8 +5,15 @@
 #include "types.h"
 #include "zobrist.h"
 
-/* Undo stack capacity: a whole game's plies plus the deepest search line. */
+/* Undo stack capacity: the game's history plus the deepest search line. A game may be longer
+ * than GAME_PLY_MAX plies: position_trim_history() keeps its stack below HISTORY_TRIM_AT. */
 enum { GAME_PLY_MAX = 1024, UNDO_STACK_SIZE = GAME_PLY_MAX + MAX_PLY + 16 };
+/* The game's history is trimmed when it reaches HISTORY_TRIM_AT plies, down to at most the last
+ * HISTORY_KEEP plies (those since the last irreversible move). Repetition counts are exact for
+ * every position whose 50-move counter is at most HISTORY_KEEP: more than three times the 50-move
+ * rule's 100 plies, and past FIDE's 75-move rule (150 plies), where every game is drawn. Room is
+ * left above HISTORY_TRIM_AT for a search line (MAX_PLY) and the reply guesses. */
+enum { HISTORY_TRIM_AT = GAME_PLY_MAX - 2 * MAX_PLY, HISTORY_KEEP = GAME_PLY_MAX / 2 };
 /* A legal position holds at most 16 men per side, so no piece list is ever longer. */
 enum { PIECE_LIST_MAX = 16 };
 
@@ -75,8 +82,9 @@ bool position_ep_capturable(const Position *pos);
 bool position_ok(const Position *pos);
 /* Copy a position (only the used part of the undo stack). */
 void position_copy(Position *dst, const Position *src);
-/* When the undo stack nears GAME_PLY_MAX, drop the entries older than the last irreversible
- * move: they can no longer matter for repetition. */
+/* When the undo stack reaches HISTORY_TRIM_AT, keep only the entries since the last irreversible
+ * move (they alone can repeat), and of those at most the last HISTORY_KEEP. Call after each move
+ * of a game: the stack then never overflows however long the game. */
 void position_trim_history(Position *pos);
 /* Print the board as ASCII art with FEN and key (for the console's `d`). */
 void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx);

@@ -17,6 +17,10 @@ static inline uint8_t castling_after(int rights, Square from, Square to)
     return (uint8_t)(rights & ~(castle_lost[from] | castle_lost[to]));
 }
 
+/* The lists keep every unused byte zero (index[] of an empty square, men[] past a list's end),
+ * so that unmake_move() gives back the position byte for byte, not only its meaning: a command
+ * that tries moves and keeps none (a legality test, a rejected move) leaves no trace. */
+
 /* Move a man between squares, keeping its slot in its type's list. */
 static inline void relocate(Position *pos, Square from, Square to)
 {
@@ -25,6 +29,7 @@ static inline void relocate(Position *pos, Square from, Square to)
     pos->board[from] = EMPTY;
     uint8_t slot = pos->index[from];
     pos->index[to] = slot;
+    pos->index[from] = 0;
     pos->men[piece_color(p)][piece_type(p)][slot] = (uint8_t)to;
 }
 
@@ -36,7 +41,9 @@ static inline uint8_t list_remove(Position *pos, Color c, PieceType t, Square sq
     uint8_t last = --pos->count[c][t];
     Square moved = pos->men[c][t][last];
     pos->men[c][t][slot] = (uint8_t)moved;
+    pos->men[c][t][last] = 0;
     pos->index[moved] = slot;
+    pos->index[sq] = 0;
     return slot;
 }
 
@@ -168,7 +175,7 @@ void unmake_move(Position *pos)
     if (move_is_promotion(m)) {
         /* The promoted man is the last of its list again: every later move has been undone. */
         pos->board[to] = (int8_t)piece_make(us, PAWN);
-        pos->count[us][move_promotion(m)]--;
+        pos->men[us][move_promotion(m)][--pos->count[us][move_promotion(m)]] = 0;
         list_restore(pos, us, PAWN, to, u->promoted_slot);
         pos->material[us] -= piece_value[move_promotion(m)] - piece_value[PAWN];
     } else if (move_is_castle(m)) {

@@ -2,6 +2,8 @@
 #ifndef TECH_PERFT_H
 #define TECH_PERFT_H
 
+#include <stdatomic.h>
+
 #include "board.h"
 
 /* Number of legal move paths of length `depth`. The last ply is counted in bulk: its legal
@@ -11,5 +13,16 @@ uint64_t perft(Position *pos, int depth);
 uint64_t perft_make_all(Position *pos, int depth);
 /* Call `report` for every legal root move with its subtree count; returns the total. */
 uint64_t perft_divide(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx);
+
+/* How far a divide got: root moves in all, and those counted (and reported) in full. */
+typedef struct {
+    int root_moves;
+    int completed;
+} PerftProgress;
+
+/* perft_divide() that gives up soon after *stop becomes true (stop may be NULL): the moves
+ * counted in full are reported and summed, the one under way is dropped. */
+uint64_t perft_divide_until(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx,
+                            const atomic_bool *stop, PerftProgress *progress);
 
 #endif

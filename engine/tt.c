@@ -16,7 +16,12 @@ struct TranspositionTable {
     TTEntry *entries;
     size_t mask;
     uint8_t age;
+    bool written;             /* a search may have stored entries since the last clear */
 };
+
+/* [C] A used table at least this large is cleared by taking fresh memory from the system
+ * (which maps zero pages on demand) instead of writing zeros over every page. */
+enum { CLEAR_BY_REALLOCATION_BYTES = 64 * 1024 * 1024 };
 
 enum { AGE_MASK = 63 };
 
@@ -29,17 +34,25 @@ static uint64_t pack(Move move, Score score, Depth depth, Bound bound, uint8_t a
 static Depth data_depth(uint64_t data) { return (Depth)((data >> 48) & 0xFF); }
 static uint8_t data_age(uint64_t data) { return (uint8_t)((data >> 58) & AGE_MASK); }
 
-static bool allocate(TranspositionTable *tt, size_t megabytes)
+/* Entries in a table of about `megabytes` MiB: the largest power of two that fits. */
+static size_t entry_count(size_t megabytes)
 {
     if (megabytes < TT_MIN_MB) megabytes = TT_MIN_MB;
     if (megabytes > TT_MAX_MB) megabytes = TT_MAX_MB;
     size_t count = 1;
     while (count * 2 * sizeof(TTEntry) <= megabytes * 1024 * 1024) count *= 2;
+    return count;
+}
+
+/* Zeroed entries from calloc: fresh pages, so a large table costs no time until it is used. */
+static bool allocate(TranspositionTable *tt, size_t count)
+{
     TTEntry *entries = calloc(count, sizeof *entries);
     if (!entries) return false;
     free(tt->entries);
     tt->entries = entries;
     tt->mask = count - 1;
+    tt->written = false;
     return true;
 }
 
@@ -47,7 +60,7 @@ TranspositionTable *tt_create(size_t megabytes)
 {
     TranspositionTable *tt = calloc(1, sizeof *tt);
     if (!tt) return NULL;
-    if (!allocate(tt, megabytes)) {
+    if (!allocate(tt, entry_count(megabytes))) {
         free(tt);
         return NULL;
     }
@@ -61,15 +74,39 @@ void tt_destroy(TranspositionTable *tt)
     free(tt);
 }
 
-bool tt_resize(TranspositionTable *tt, size_t megabytes) { return allocate(tt, megabytes); }
+TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
+{
+    size_t old_count = tt->mask + 1;
+    /* 1. The new table beside the old one, so that a failure keeps the old one. */
+    if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
+    /* 2. Both at once may not fit where either alone does (an address-space limit): give the
+     *    old one back first, then ask again, and failing that for the old size. */
+    free(tt->entries);
+    tt->entries = NULL;
+    if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
+    if (allocate(tt, old_count)) return TT_KEPT;
+    return TT_LOST;
+}
 
 void tt_clear(TranspositionTable *tt)
 {
-    memset(tt->entries, 0, (tt->mask + 1) * sizeof *tt->entries);
     tt->age = 0;
+    /* Memory no search has written to is zero already: clearing it would only touch (and so
+     * map) every page of a table that may be gigabytes (the first ucinewgame after Hash 4096). */
+    if (!tt->written) return;
+    size_t bytes = (tt->mask + 1) * sizeof *tt->entries;
+    /* A large table: fresh zeroed memory in its place (the old one is freed by allocate);
+     * where the two do not fit side by side, zeros written over the old one. */
+    if (bytes >= CLEAR_BY_REALLOCATION_BYTES && allocate(tt, tt->mask + 1)) return;
+    memset(tt->entries, 0, bytes);
+    tt->written = false;
 }
 
-void tt_new_search(TranspositionTable *tt) { tt->age = (uint8_t)((tt->age + 1) & AGE_MASK); }
+void tt_new_search(TranspositionTable *tt)
+{
+    tt->age = (uint8_t)((tt->age + 1) & AGE_MASK);
+    tt->written = true;
+}
 
 /* Mate scores are stored as distance from this node, and read back as distance from the root. */
 static Score score_to_table(Score score, int ply)

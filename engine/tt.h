@@ -24,10 +24,16 @@ enum { TT_DEFAULT_MB = 16, TT_MIN_MB = 1, TT_MAX_MB = 4096 };
 /* A table of about `megabytes` MiB (a power-of-two entry count), cleared; NULL if no memory. */
 TranspositionTable *tt_create(size_t megabytes);
 void tt_destroy(TranspositionTable *tt);
-/* Change the size (contents are lost). Returns false, keeping the old table, if no memory. */
-bool tt_resize(TranspositionTable *tt, size_t megabytes);
+/* What tt_resize() did: the new size, the old size kept for want of memory, or nothing left
+ * (neither size could be had once the old table was given back; destroy the table). */
+typedef enum { TT_RESIZED, TT_KEPT, TT_LOST } TTResize;
+
+/* Change the size (contents are lost). */
+TTResize tt_resize(TranspositionTable *tt, size_t megabytes);
+/* Empty the table. Cheap when no search has used it since it was allocated or cleared. */
 void tt_clear(TranspositionTable *tt);
-/* Start a new search: entries of earlier searches become replaceable first. */
+/* Start a new search: entries of earlier searches become replaceable first. Only a search
+ * writes entries, and every search starts here. */
 void tt_new_search(TranspositionTable *tt);
 /* Look up a position; false if it is not stored. */
 bool tt_probe(const TranspositionTable *tt, uint64_t key, int ply, TTHit *hit);

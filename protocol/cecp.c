@@ -2,7 +2,6 @@
  * in xboard's forms (PROTOCOLS.md §2). The game flow lives in cecp_play.c. */
 #include "cecp.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,11 +10,17 @@
 #include "cecp_play.h"
 #include "clock.h"
 #include "notation.h"
+#include "number.h"
 
 /* [C] `draw` is accepted when TECH's last score is at least this far behind. */
 enum { DRAW_ACCEPT_BEHIND_CP = 200 };
 /* Longest echo of a bad command in an Error line. */
 enum { ECHO_MAX = 80 };
+/* CECP's units: `time`/`otim` in centiseconds, `st` and the `level` increment in seconds. */
+enum { MS_PER_CENTISECOND = 10 };
+static const double MS_PER_SECOND = 1000.0;
+/* [C] `level` moves per session beyond this are taken as this (no game is that long). */
+enum { LEVEL_MOVES_MAX = 100000 };
 
 Cecp *cecp_create(Session *session)
 {
@@ -97,12 +102,11 @@ static void cmd_new(Cecp *c)
     if (c->analyze_mode) cecp_analyze(c);
 }
 
-/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, PROTOCOLS.md §2.2); false if
- * unreadable. */
+/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, PROTOCOLS.md §2.2), saturated
+ * to GUI_TIME_MS_MAX; false if unreadable. */
 static bool read_minutes(const char *text, int64_t *ms)
 {
     char *end;
-    errno = 0;
     double minutes = strtod(text, &end);
     double seconds = 0;
     if (end == text) return false;
@@ -111,28 +115,9 @@ static bool read_minutes(const char *text, int64_t *ms)
         seconds = strtod(sec_text, &end);
         if (end == sec_text) return false;
     }
-    if (errno || !isfinite(minutes) || !isfinite(seconds) || minutes < 0 || seconds < 0 || minutes > 1e6) return false;
-    *ms = (int64_t)(minutes * 60000.0 + seconds * 1000.0 + 0.5);
-    return true;
-}
-
-static bool read_seconds(const char *text, int64_t *ms)
-{
-    char *end;
-    errno = 0;
-    double seconds = text ? strtod(text, &end) : -1;
-    if (!text || *end || end == text || errno || !isfinite(seconds) || seconds < 0 || seconds > 1e9) return false;
-    *ms = (int64_t)(seconds * 1000.0 + 0.5);
-    return true;
-}
-
-static bool read_int(const char *text, long min, long max, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = text ? strtol(text, &end, 10) : 0;
-    if (!text || *end || end == text || errno || v < min || v > max) return false;
-    *out = v;
+    if (isnan(minutes) || isnan(seconds) || minutes < 0 || seconds < 0) return false;
+    double total = minutes * 60000.0 + seconds * 1000.0;
+    *ms = total >= (double)GUI_TIME_MS_MAX ? GUI_TIME_MS_MAX : (int64_t)(total + 0.5);
     return true;
 }
 
@@ -140,10 +125,9 @@ static bool read_int(const char *text, long min, long max, long *out)
 static void cmd_level(Cecp *c, char *cursor, const char *line)
 {
     char *mps_text = token_next(&cursor), *base_text = token_next(&cursor), *inc_text = token_next(&cursor);
-    long mps;
-    int64_t base, inc;
-    if (!read_int(mps_text, 0, 100000, &mps) || !base_text || !read_minutes(base_text, &base)
-        || !read_seconds(inc_text, &inc)) {
+    int64_t mps, base, inc;
+    if (number_read(mps_text, 0, LEVEL_MOVES_MAX, &mps) == NUMBER_BAD || !base_text || !read_minutes(base_text, &base)
+        || number_read_ms(inc_text, MS_PER_SECOND, 0, GUI_TIME_MS_MAX, &inc) == NUMBER_BAD) {
         error_reply("bad time control", line);
         return;
     }
@@ -157,23 +141,42 @@ static void cmd_level(Cecp *c, char *cursor, const char *line)
     for (Color side = BLACK; side <= WHITE; side++) c->level_moves[side] = game_moves_by(&c->s->game, side);
 }
 
+/* Set an option and answer as CECP does: an Error line only for what did not take effect. */
+static void set_option(Cecp *c, const char *name, const char *value, const char *refusal, const char *line)
+{
+    char message[160];
+    switch (session_set_option(c->s, name, value, message, sizeof message)) {
+    case OPTION_APPLIED: break;
+    case OPTION_DEFERRED: io_printf("# %s", message); break; /* it will take effect: no error */
+    case OPTION_REFUSED: error_reply(refusal, line); break;
+    case OPTION_BUSY: error_reply("busy", line); break;
+    case OPTION_NO_MEMORY: error_reply(message, line); break;
+    }
+}
+
 /* `option NAME=VALUE` or `option NAME` (a button). */
 static void cmd_option(Cecp *c, char *cursor, const char *line)
 {
     char *text = token_rest(&cursor);
     char *value = strchr(text, '=');
     if (value) *value++ = '\0';
-    char error[160];
-    if (!session_set_option(c->s, text, value, error, sizeof error)) error_reply("bad option", line);
+    set_option(c, text, value, "bad option", line);
 }
 
-/* `memory N` and `cores N` set the Hash and Threads options. */
+/* `memory N` and `cores N` set the Hash and Threads options; a number beyond the option's range
+ * takes its nearest end (xboard's memory is what the whole engine may use, often more than the
+ * largest table). */
 static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *line)
 {
-    char *value = token_next(&cursor);
-    char error[160];
-    if (!value || !session_set_option(c->s, option, value, error, sizeof error))
+    int min = 0, max = 0;
+    int64_t v;
+    if (!options_spin_range(option, &min, &max) || number_read(token_next(&cursor), min, max, &v) == NUMBER_BAD) {
         error_reply("bad value", line);
+        return;
+    }
+    char value[24];
+    snprintf(value, sizeof value, "%d", (int)v);
+    set_option(c, option, value, "bad value", line);
 }
 
 static void cmd_setboard(Cecp *c, char *cursor)
@@ -230,9 +233,11 @@ static void cmd_status(Cecp *c)
     char move[MOVE_TEXT_MAX] = "";
     Move current = atomic_load(&c->stat_move);
     if (current != MOVE_NONE) move_to_uci(current, move);
-    io_printf("stat01: %lld %llu %d %d %d %s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
+    /* No move under way yet: the line ends after the counts (no trailing blank). */
+    io_printf("stat01: %lld %llu %d %d %d%s%s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
               (unsigned long long)atomic_load(&c->stat_nodes), atomic_load(&c->stat_depth),
-              c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move);
+              c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move[0] ? " " : "",
+              move);
 }
 
 static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
@@ -270,17 +275,20 @@ static void cmd_side(Cecp *c, Color side)
 /* Commands that only store a value or need no answer. */
 static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *line)
 {
-    long v;
-    int64_t ms;
+    int64_t v;
     if (!strcmp(command, "time") || !strcmp(command, "otim")) {
-        if (!read_int(token_next(&cursor), -100000000L, 1000000000L, &v)) error_reply("bad time", line);
-        else if (!strcmp(command, "time")) c->own_ms = (int64_t)v * 10;
-        else c->opp_ms = (int64_t)v * 10;
+        /* Centiseconds; a flag already fallen gives a negative time. */
+        const int64_t max_cs = GUI_TIME_MS_MAX / MS_PER_CENTISECOND;
+        if (number_read(token_next(&cursor), -max_cs, max_cs, &v) == NUMBER_BAD) error_reply("bad time", line);
+        else if (!strcmp(command, "time")) c->own_ms = v * MS_PER_CENTISECOND;
+        else c->opp_ms = v * MS_PER_CENTISECOND;
     } else if (!strcmp(command, "st")) {
-        if (!read_seconds(token_next(&cursor), &ms) || ms <= 0) error_reply("bad time", line);
-        else c->st_ms = ms;
+        /* Seconds, possibly fractional; at least a millisecond (0 would mean "no st"). */
+        if (number_read_ms(token_next(&cursor), MS_PER_SECOND, 1, GUI_TIME_MS_MAX, &v) == NUMBER_BAD)
+            error_reply("bad time", line);
+        else c->st_ms = v;
     } else if (!strcmp(command, "sd")) {
-        if (!read_int(token_next(&cursor), 1, SEARCH_DEPTH_MAX, &v)) error_reply("bad depth", line);
+        if (number_read(token_next(&cursor), 1, SEARCH_DEPTH_MAX, &v) == NUMBER_BAD) error_reply("bad depth", line);
         else c->sd = (Depth)v;
     } else if (!strcmp(command, "post") || !strcmp(command, "nopost")) {
         atomic_store(&c->post, command[0] == 'p');
@@ -348,11 +356,15 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         if (c->state == CECP_THINKING) cecp_move_now(c);
         else if (c->state == CECP_PONDERING) cecp_stop_all(c);
     } else if (!strcmp(command, "ping")) {
+        /* The pong echoes the number as sent, whatever its size (a GUI waits for that text). */
         char *n = token_next(&cursor);
-        long v = 0;
-        if (n && !read_int(n, -2147483647L, 2147483647L, &v)) error_reply("bad ping", line);
-        else if (c->state == CECP_THINKING && c->pong_count < CECP_PONGS_MAX) c->pongs[c->pong_count++] = (int)v;
-        else io_printf("pong %ld", v);
+        int64_t ignored;
+        if (!n) n = "0";
+        if (strlen(n) >= CECP_PING_TEXT_MAX || number_read(n, INT64_MIN, INT64_MAX, &ignored) == NUMBER_BAD)
+            error_reply("bad ping", line);
+        else if (c->state == CECP_THINKING && c->pong_count < CECP_PONGS_MAX)
+            snprintf(c->pongs[c->pong_count++], CECP_PING_TEXT_MAX, "%s", n);
+        else io_printf("pong %s", n);
     } else if (!strcmp(command, "draw")) {
         cmd_draw(c);
     } else if (!strcmp(command, "result")) {

@@ -8,6 +8,7 @@
 
 #include "clock.h"
 #include "notation.h"
+#include "number.h"
 
 /* CECP thinking output: mate in N moves is 100000 + N (PROTOCOLS.md §2.3). */
 enum { CECP_MATE_SCORE = 100000 };
@@ -83,7 +84,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
 
 static void send_pongs(Cecp *c)
 {
-    for (int i = 0; i < c->pong_count; i++) io_printf("pong %d", c->pongs[i]);
+    for (int i = 0; i < c->pong_count; i++) io_printf("pong %s", c->pongs[i]);
     c->pong_count = 0;
 }
 
@@ -135,10 +136,11 @@ void cecp_analyze(Cecp *c)
 static void charge_own_clock(Cecp *c)
 {
     if (!c->level_set) return;
-    c->own_ms -= (clock_now_us() - c->think_start_us) / 1000;
-    c->own_ms += c->level_inc_ms;
-    if (c->level_mps > 0 && moves_in_level(c) % c->level_mps == 0)
-        c->own_ms += c->level_base_ms;
+    /* Saturating: the clock may hold GUI_TIME_MS_MAX, and a base is added at every control. */
+    int64_t own = number_add(c->own_ms, -(clock_now_us() - c->think_start_us) / 1000);
+    own = number_add(own, c->level_inc_ms);
+    if (c->level_mps > 0 && moves_in_level(c) % c->level_mps == 0) own = number_add(own, c->level_base_ms);
+    c->own_ms = number_clamp(own, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
 }
 
 /* Play and announce the move of a finished search, then answer waiting pings. */

@@ -14,8 +14,9 @@ typedef enum {
     CECP_ANALYZING               /* analyze mode: searching until the position changes */
 } CecpState;
 
-/* Pings answered after the move, at most this many at a time. */
-enum { CECP_PONGS_MAX = 64 };
+/* Pings answered after the move, at most this many at a time; the longest ping number kept
+ * (a sign and the 19 digits of a 64-bit number). */
+enum { CECP_PONGS_MAX = 64, CECP_PING_TEXT_MAX = 24 };
 
 typedef struct DeferredLine {
     char *line;
@@ -59,7 +60,7 @@ struct Cecp {
     atomic_ullong stat_nodes;
     atomic_uint stat_move;
     /* `ping` while thinking: pong after the move; later input waits for it. */
-    int pongs[CECP_PONGS_MAX];
+    char pongs[CECP_PONGS_MAX][CECP_PING_TEXT_MAX];
     int pong_count;
     DeferredLine *deferred_head, *deferred_tail;
 };

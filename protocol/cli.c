@@ -56,7 +56,7 @@ static int run_perft(int argc, char **argv, bool divide)
     static Position pos;
     int depth;
     if (!parse_depth_and_position(argc, argv, &depth, &pos)) return 2;
-    perft_report(&pos, depth, divide, print_line);
+    perft_report(&pos, depth, divide, print_line, NULL);
     return 0;
 }
 

@@ -11,13 +11,26 @@
 #include "clock.h"
 #include "notation.h"
 #include "perft_report.h"
+#include "perft_task.h"
 
+
+/* A line that came while a perft ran, kept to be handled after it (a script's next command). */
+typedef struct PendingLine {
+    char *line;
+    int64_t read_us;
+    struct PendingLine *next;
+} PendingLine;
 
 struct Console {
     Session *s;
     unsigned search_id;
     TimePlan plan;
+    PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
+    PendingLine *pending_head, *pending_tail;
 };
+
+/* The search-done event that tells the adapter thread a perft ended (engine ids are never 0). */
+enum { PERFT_DONE_ID = 0 };
 
 static const char *const help_lines[] = {
     ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
@@ -41,7 +54,71 @@ Console *console_create(Session *session)
     return c;
 }
 
-void console_destroy(Console *c) { free(c); }
+static void drop_pending(Console *c)
+{
+    while (c->pending_head) {
+        PendingLine *p = c->pending_head;
+        c->pending_head = p->next;
+        free(p->line);
+        free(p);
+    }
+    c->pending_tail = NULL;
+}
+
+void console_destroy(Console *c)
+{
+    if (!c) return;
+    perft_task_stop(c->perft);
+    drop_pending(c);
+    free(c);
+}
+
+/* Whether a perft still runs; one that has ended is joined. */
+static bool perft_running(Console *c)
+{
+    if (c->perft && perft_task_done(c->perft)) {
+        perft_task_finish(c->perft);
+        c->perft = NULL;
+    }
+    return c->perft != NULL;
+}
+
+/* Keep a line for after the perft; false if there is no memory for it (it is dropped). */
+static bool keep_pending(Console *c, const char *line, int64_t read_us)
+{
+    PendingLine *p = malloc(sizeof *p);
+    char *copy = strdup(line);
+    if (!p || !copy) {
+        free(p);
+        free(copy);
+        return false;
+    }
+    *p = (PendingLine){copy, read_us, NULL};
+    if (c->pending_tail) c->pending_tail->next = p;
+    else c->pending_head = p;
+    c->pending_tail = p;
+    return true;
+}
+
+/* Handle the kept lines in order until one starts another perft. */
+static void run_pending(Console *c)
+{
+    while (c->pending_head && !perft_running(c)) {
+        PendingLine *p = c->pending_head;
+        c->pending_head = p->next;
+        if (!c->pending_head) c->pending_tail = NULL;
+        console_handle(c, p->line, p->read_us);
+        free(p->line);
+        free(p);
+    }
+}
+
+/* Called on the perft's thread when it ends: wake the adapter thread. */
+static void perft_ended(void *context)
+{
+    Console *c = context;
+    event_queue_push_done(c->s->queue, PERFT_DONE_ID);
+}
 
 static void emit(void *context, const char *line)
 {
@@ -66,6 +143,10 @@ static void report(void *context, const EngineReport *r)
 
 void console_search_done(Console *c, unsigned id)
 {
+    if (id == PERFT_DONE_ID) {
+        run_pending(c);
+        return;
+    }
     EngineResult r;
     if (id != c->search_id || !engine_take(c->s->engine, id, &r)) return;
     c->search_id = 0;
@@ -78,8 +159,21 @@ void console_search_done(Console *c, unsigned id)
 
 void console_leave(Console *c)
 {
+    perft_task_stop(c->perft);
+    c->perft = NULL;
+    drop_pending(c);
     if (c->search_id) engine_abandon(c->s->engine, c->search_id);
     c->search_id = 0;
+}
+
+void console_finish(Console *c)
+{
+    /* A script's perft runs to its end, then the commands after it. */
+    while (c->perft) {
+        perft_task_finish(c->perft);
+        c->perft = NULL;
+        run_pending(c);
+    }
 }
 
 /* Read a whole number from `word` into *out within [min, max]. */
@@ -126,7 +220,8 @@ static void cmd_perft(Console *c, char *cursor, bool divide)
         io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
-    perft_report(&c->s->game.pos, (int)depth, divide, io_write_line);
+    c->perft = perft_task_start(&c->s->game.pos, (int)depth, divide, io_write_line, perft_ended, c);
+    if (!c->perft) io_write_line("cannot start a thread for perft");
 }
 
 static void cmd_bench(char *cursor)
@@ -164,6 +259,18 @@ bool console_handle(Console *c, char *line, int64_t read_us)
     }
     if (!strcmp(command, "stop")) {
         if (c->search_id) engine_stop(c->s->engine, c->search_id);
+        perft_task_stop(c->perft);
+        c->perft = NULL;
+        run_pending(c);
+        return true;
+    }
+    if (perft_running(c) && strcmp(command, "help") != 0) {
+        /* Commands wait for the perft, as they would for a blocking one; `stop` ends it. */
+        TextBuffer whole; /* the line again: tokenizing cut it after the command */
+        text_init(&whole);
+        text_append(&whole, "%s %s", command, cursor);
+        if (!whole.text || !keep_pending(c, whole.text, read_us)) io_write_line("out of memory: command dropped");
+        text_free(&whole);
         return true;
     }
     if (c->search_id && strcmp(command, "help") != 0) {

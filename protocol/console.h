@@ -14,7 +14,9 @@ void console_destroy(Console *console);
 bool console_handle(Console *console, char *line, int64_t read_us);
 /* Search `id` finished. */
 void console_search_done(Console *console, unsigned id);
-/* A protocol takes over: stop any search. */
+/* A protocol takes over: stop any search or perft. */
 void console_leave(Console *console);
+/* End of input: a perft under way runs to its end first. */
+void console_finish(Console *console);
 
 #endif

@@ -283,11 +283,12 @@ Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context
     search_control_reset(&e->control);
     e->on_done = on_done;
     e->done_context = context;
-    e->tt_megabytes = e->tt_pending_megabytes = TT_DEFAULT_MB;
+    /* Without memory for the default table TECH still plays, without a table (E4 is off then). */
     e->tt = tt_create(TT_DEFAULT_MB);
+    e->tt_megabytes = e->tt_pending_megabytes = e->tt ? TT_DEFAULT_MB : 0;
     e->search = search_create();
     if (e->search) search_set_table(e->search, e->tt);
-    if (!e->tt || !e->search || pthread_create(&e->thread, NULL, worker_main, e) != 0) {
+    if (!e->search || pthread_create(&e->thread, NULL, worker_main, e) != 0) {
         engine_destroy(e);
         return NULL;
     }
@@ -321,16 +322,26 @@ static void stop_and_wait_locked(Engine *e)
     while (stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
 }
 
-/* Under the lock, while idle: give the table the size asked for. */
-static bool apply_hash_locked(Engine *e)
+/* Under the lock, while idle: give the table the size asked for. On failure the old table
+ * stays and the request is dropped, so that nothing tries it again unasked. */
+static HashOutcome apply_hash_locked(Engine *e)
 {
-    if (e->tt_pending_megabytes == e->tt_megabytes) return true;
-    if (!tt_resize(e->tt, (size_t)e->tt_pending_megabytes)) {
-        e->tt_pending_megabytes = e->tt_megabytes;
-        return false;
+    int wanted = e->tt_pending_megabytes;
+    if (wanted == e->tt_megabytes) return HASH_APPLIED;
+    e->tt_pending_megabytes = e->tt_megabytes;
+    TTResize resized = TT_LOST;
+    if (e->tt) resized = tt_resize(e->tt, (size_t)wanted);
+    else if ((e->tt = tt_create((size_t)wanted))) resized = TT_RESIZED;
+    if (resized == TT_LOST && e->tt) {
+        /* Not even the old size could be had back: go on without a table. */
+        tt_destroy(e->tt);
+        e->tt = NULL;
+        e->tt_megabytes = e->tt_pending_megabytes = 0;
     }
-    e->tt_megabytes = e->tt_pending_megabytes;
-    return true;
+    search_set_table(e->search, e->tt);
+    if (resized != TT_RESIZED) return HASH_NO_MEMORY;
+    e->tt_megabytes = e->tt_pending_megabytes = wanted;
+    return HASH_APPLIED;
 }
 
 unsigned engine_start(Engine *e, const EngineRequest *request)
@@ -460,13 +471,30 @@ void engine_clear(Engine *e)
     pthread_mutex_unlock(&e->lock);
 }
 
-bool engine_set_hash(Engine *e, int megabytes)
+HashOutcome engine_set_hash(Engine *e, int megabytes)
 {
     pthread_mutex_lock(&e->lock);
     e->tt_pending_megabytes = megabytes;
-    bool ok = stage_active(e->job.stage) || apply_hash_locked(e);
+    HashOutcome outcome = stage_active(e->job.stage) && megabytes != e->tt_megabytes ? HASH_DEFERRED
+                                                                                     : apply_hash_locked(e);
     pthread_mutex_unlock(&e->lock);
-    return ok;
+    return outcome;
+}
+
+HashOutcome engine_apply_hash(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    HashOutcome outcome = stage_active(e->job.stage) ? HASH_DEFERRED : apply_hash_locked(e);
+    pthread_mutex_unlock(&e->lock);
+    return outcome;
+}
+
+int engine_hash_mb(Engine *e)
+{
+    pthread_mutex_lock(&e->lock);
+    int megabytes = e->tt_megabytes;
+    pthread_mutex_unlock(&e->lock);
+    return megabytes;
 }
 
 void engine_count_ponder(Engine *e, bool hit)

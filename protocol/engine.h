@@ -99,9 +99,21 @@ void engine_abandon(Engine *engine, unsigned id);
 bool engine_busy(Engine *engine);
 /* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
 void engine_clear(Engine *engine);
-/* Resize the transposition table (E4) to `megabytes`: now if idle, else before the next job.
- * False if the memory cannot be had (the old table stays). */
-bool engine_set_hash(Engine *engine, int megabytes);
+/* What became of a request for a table size (the Hash option). */
+typedef enum {
+    HASH_APPLIED,                /* the table has the size asked for */
+    HASH_DEFERRED,               /* a job runs: engine_apply_hash() resizes once it has ended */
+    HASH_NO_MEMORY               /* no memory for it: the old table stays (or none, if none was had) */
+} HashOutcome;
+
+/* Ask for a transposition table (E4) of `megabytes`: resized now if idle, else deferred. A
+ * size that failed is not tried again until asked for anew. */
+HashOutcome engine_set_hash(Engine *engine, int megabytes);
+/* While idle, carry out a deferred resize (a no-op otherwise); HASH_NO_MEMORY if it failed now.
+ * engine_start() calls it too, but then nobody hears of a failure. */
+HashOutcome engine_apply_hash(Engine *engine);
+/* The size of the table in use, in MiB; 0 when TECH runs without one. */
+int engine_hash_mb(Engine *engine);
 
 /* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
 void engine_count_ponder(Engine *engine, bool hit);

@@ -2,6 +2,7 @@
 #include "io.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "responsive.h"
 
 /* Bytes asked of read(2) at a time. */
 enum { READ_CHUNK = 65536 };
@@ -85,6 +87,14 @@ void event_queue_push_done(EventQueue *queue, unsigned search_id)
     push_simple(queue, EVENT_SEARCH_DONE, NULL, clock_now_us(), search_id);
 }
 
+void event_queue_push_line(EventQueue *queue, const char *text, int64_t read_us)
+{
+    char *line = strdup(text);
+    if (line) push_simple(queue, EVENT_LINE, line, read_us, 0);
+}
+
+void event_queue_push_eof(EventQueue *queue) { push_simple(queue, EVENT_EOF, NULL, clock_now_us(), 0); }
+
 Event *event_queue_pop(EventQueue *queue)
 {
     pthread_mutex_lock(&queue->lock);
@@ -151,16 +161,33 @@ static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
 struct IoReader {
     pthread_t thread;
     EventQueue *queue;
+    int wake[2];                 /* a pipe: a byte in it tells the reader to stop (io_reader_stop) */
 };
+
+/* Wait until stdin has input (true) or the reader is told to stop (false). The reader must be
+ * able to stop while stdin stays open, after `quit`, so that it can be joined. */
+static bool wait_for_input(const IoReader *reader)
+{
+    struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = reader->wake[0], .events = POLLIN}};
+    for (;;) {
+        int ready = poll(fds, 2, -1);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return false;
+        if (fds[1].revents) return false;
+        if (fds[0].revents) return true; /* data, end of input or an error: read(2) tells which */
+    }
+}
 
 static void *reader_main(void *arg)
 {
-    EventQueue *queue = ((IoReader *)arg)->queue;
+    IoReader *reader = arg;
+    responsive_thread(); /* an input line must be read at once, even while every core searches */
+    EventQueue *queue = reader->queue;
     LineBuilder builder = {0};
     char *chunk = malloc(READ_CHUNK);
-    while (chunk) {
+    while (chunk && wait_for_input(reader)) {
         ssize_t got = read(STDIN_FILENO, chunk, READ_CHUNK);
-        if (got < 0 && errno == EINTR) continue;
+        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (got <= 0) break;
         int64_t now = clock_now_us();
         const char *p = chunk, *end = chunk + got;
@@ -188,16 +215,29 @@ IoReader *io_reader_start(EventQueue *queue)
     IoReader *reader = malloc(sizeof *reader);
     if (!reader) return NULL;
     reader->queue = queue;
+    if (pipe(reader->wake) != 0) {
+        free(reader);
+        return NULL;
+    }
     if (pthread_create(&reader->thread, NULL, reader_main, reader) != 0) {
+        close(reader->wake[0]);
+        close(reader->wake[1]);
         free(reader);
         return NULL;
     }
     return reader;
 }
 
-void io_reader_join(IoReader *reader)
+void io_reader_stop(IoReader *reader)
 {
+    if (!reader) return;
+    /* One byte wakes the reader's poll; it is never read, so it keeps the reader stopped. */
+    ssize_t written;
+    do written = write(reader->wake[1], "q", 1);
+    while (written < 0 && errno == EINTR);
     pthread_join(reader->thread, NULL);
+    close(reader->wake[0]);
+    close(reader->wake[1]);
     free(reader);
 }
 
@@ -219,7 +259,12 @@ void io_write_line(const char *text)
     char small[1024];
     char *buf = n + 1 <= sizeof small ? small : malloc(n + 1);
     if (!buf) return;
-    memcpy(buf, text, n);
+    /* Protocol lines are printable ASCII: an echo of raw input (a bad FEN, a bad move) must not
+     * put a control byte, a line end or a stray UTF-8 fragment into what the GUI parses. */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        buf[i] = c >= 0x20 && c < 0x7F ? (char)c : '?';
+    }
     buf[n] = '\n';
     pthread_mutex_lock(&output_lock);
     write_all(buf, n + 1);

@@ -31,6 +31,9 @@ EventQueue *event_queue_create(void);
 void event_queue_destroy(EventQueue *queue);
 /* Append a "search finished" event (called from a search thread). */
 void event_queue_push_done(EventQueue *queue, unsigned search_id);
+/* Append an input line (copied; dropped if there is no memory), or the end of input. */
+void event_queue_push_line(EventQueue *queue, const char *text, int64_t read_us);
+void event_queue_push_eof(EventQueue *queue);
 /* Wait for the next event; the caller frees it with event_free(). */
 Event *event_queue_pop(EventQueue *queue);
 void event_free(Event *event);
@@ -41,11 +44,12 @@ typedef struct IoReader IoReader;
 /* Start the thread that reads fd 0 with read(2), splits it into lines (LF or CRLF, unbounded
  * length, NUL bytes read as blanks) and queues them, then EVENT_EOF. NULL on failure. */
 IoReader *io_reader_start(EventQueue *queue);
-/* Join the reader after its EVENT_EOF was popped, and free it. (After `quit` the reader stays
- * blocked in read(2) until the process exits.) */
-void io_reader_join(IoReader *reader);
+/* Stop the reader (at once if it is waiting for input; a line being read is dropped), join it
+ * and free it. Used at exit, after `quit` or the end of input. */
+void io_reader_stop(IoReader *reader);
 
-/* Write one whole line (a '\n' is appended) to stdout under the output lock. */
+/* Write one whole line (a '\n' is appended) to stdout under the output lock; any byte that is
+ * not printable ASCII goes out as '?'. */
 void io_write_line(const char *text);
 /* Format one whole line and write it as io_write_line() does. */
 void io_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));

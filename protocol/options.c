@@ -100,7 +100,7 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
         return OPTION_STORED;
     }
     switch (field) {
-    case FIELD_HASH: s->hash_mb = v; break;
+    case FIELD_HASH: s->hash_mb = v; return OPTION_HASH_SIZE;
     case FIELD_THREADS: s->threads = s->features.threads = v; break;
     case FIELD_PONDER: s->ponder = v != 0; break;
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
@@ -155,6 +155,15 @@ static const OptionSpec *find_option(const char *name)
     for (int i = 0; i < OPTION_COUNT; i++)
         if (text_equal_nocase(option_table[i].name, name)) return &option_table[i];
     return NULL;
+}
+
+bool options_spin_range(const char *name, int *min, int *max)
+{
+    const OptionSpec *spec = find_option(name);
+    if (!spec || spec->type != TYPE_SPIN) return false;
+    *min = spec->min;
+    *max = spec->max;
+    return true;
 }
 
 static bool parse_check(const char *value, int *out)

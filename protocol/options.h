@@ -23,7 +23,8 @@ typedef struct {
 typedef enum {
     OPTION_FAILED,               /* unknown name or bad value: nothing changed */
     OPTION_STORED,               /* value stored in Settings */
-    OPTION_CLEAR_HASH            /* the Clear Hash button was pressed */
+    OPTION_CLEAR_HASH,           /* the Clear Hash button was pressed */
+    OPTION_HASH_SIZE             /* a Hash size was stored: the table is to be resized */
 } OptionResult;
 
 /* Which protocol is listing the options: CECP leaves out what memory/cores/hard cover. */
@@ -36,6 +37,9 @@ void settings_init(Settings *settings);
  * takes true/false (or 1/0), a spin an integer in range, a combo one of its values. On
  * failure `error` says why. */
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size);
+
+/* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
+bool options_spin_range(const char *name, int *min, int *max);
 
 /* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
  * lines (CECP), from the same table. */

@@ -11,28 +11,42 @@
 
 typedef struct {
     void (*emit_line)(const char *line);
+    bool divide;
 } Printer;
 
 static void emit_divide_line(void *context, Move m, uint64_t nodes)
 {
     const Printer *printer = context;
+    if (!printer->divide) return;
     char text[MOVE_TEXT_MAX], line[64];
     move_to_uci(m, text);
     snprintf(line, sizeof line, "%s: %" PRIu64, text, nodes);
     printer->emit_line(line);
 }
 
-void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)(const char *line))
+void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)(const char *line),
+                  const atomic_bool *stop)
 {
     Position *copy = malloc(sizeof *copy);
     if (!copy) return;
     position_copy(copy, pos);
-    Printer printer = {emit_line};
+    Printer printer = {emit_line, divide};
     int64_t start = clock_now_us();
-    uint64_t nodes = divide ? perft_divide(copy, depth, emit_divide_line, &printer) : perft(copy, depth);
+    PerftProgress progress;
+    /* A plain perft is a divide that keeps its per-move lines to itself (one code path, and
+     * the root moves give the stop a place to tell how far it got). */
+    uint64_t nodes = depth <= 0 ? 1 : perft_divide_until(copy, depth, emit_divide_line, &printer, stop, &progress);
     double seconds = (double)(clock_now_us() - start) / 1e6;
     char line[128];
     emit_line("");
+    if (depth > 0 && progress.completed < progress.root_moves) {
+        /* Stopped: no "Nodes searched" line, which a tool would take for the whole count. */
+        snprintf(line, sizeof line, "Perft stopped after %d of %d root moves (%" PRIu64 " nodes)", progress.completed,
+                 progress.root_moves, nodes);
+        emit_line(line);
+        free(copy);
+        return;
+    }
     snprintf(line, sizeof line, "Nodes searched: %" PRIu64, nodes);
     emit_line(line);
     snprintf(line, sizeof line, "Time: %.3f s, %.0f nodes/second", seconds, seconds > 0 ? (double)nodes / seconds : 0.0);

@@ -11,11 +11,29 @@
 #include "clock.h"
 #include "console.h"
 #include "notation.h"
+#include "number.h"
+#include "responsive.h"
 #include "uci.h"
+
+/* Every clock number within GUI_TIME_MS_MAX, whatever the protocol read: the time manager's
+ * sums and products of them then cannot overflow. The protocols saturate as they read; this is
+ * the one place both pass through. */
+static void clamp_time_request(TimeRequest *t)
+{
+    t->remaining_ms = number_clamp(t->remaining_ms, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
+    t->increment_ms = number_clamp(t->increment_ms, 0, GUI_TIME_MS_MAX);
+    t->movetime_ms = number_clamp(t->movetime_ms, 0, GUI_TIME_MS_MAX);
+    if (t->moves_to_go < 0) t->moves_to_go = 0;
+    if (t->depth_cap < 0) t->depth_cap = 0;
+    if (t->depth_cap > SEARCH_DEPTH_MAX) t->depth_cap = SEARCH_DEPTH_MAX;
+    if (t->mate < 0) t->mate = 0;
+    if (t->mate > SEARCH_DEPTH_MAX) t->mate = SEARCH_DEPTH_MAX;
+}
 
 unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 {
     TimeRequest *t = &request->time;
+    clamp_time_request(t);
     bool self_ponder = request->kind == JOB_SELF_PONDER;
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
@@ -39,12 +57,21 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .reporter = request->reporter,
     };
     engine_request.features.threads = s->settings.threads;
+#ifdef TECH_FUZZ_NODE_CAP
+    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
+     * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */
+    if (!engine_request.plan.nodes || engine_request.plan.nodes > TECH_FUZZ_NODE_CAP)
+        engine_request.plan.nodes = TECH_FUZZ_NODE_CAP;
+    engine_request.features.pdp10_pace = false;
+#endif
+    session_sync_hash(s);
     return engine_start(s->engine, &engine_request);
 }
 
 void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
 {
     TimeRequest t = *request;
+    clamp_time_request(&t);
     t.overhead_ms = s->settings.move_overhead_ms;
     t.start_depth = s->settings.start_depth;
     t.iterative = s->settings.features.iterative_deepening;
@@ -67,27 +94,65 @@ void session_record(Session *s, const TimePlan *plan, const EngineResult *result
 
 void session_new_game(Session *s)
 {
+    session_sync_hash(s);
     game_reset(&s->game);
     engine_clear(s->engine);
     timeman_init(&s->timeman, s->settings.start_depth);
 }
 
-bool session_set_option(Session *s, const char *name, const char *value, char *error, size_t error_size)
+/* The message of a Hash size that could not be had. */
+static void hash_failure_text(int wanted_mb, int kept_mb, char *message, size_t size)
 {
-    OptionResult result = options_set(&s->settings, name, value, error, error_size);
-    if (result == OPTION_FAILED) return false;
-    if (result == OPTION_CLEAR_HASH) {
+    if (kept_mb > 0) snprintf(message, size, "no memory for a %d MB table; Hash stays %d MB", wanted_mb, kept_mb);
+    else snprintf(message, size, "no memory for a %d MB table; TECH runs without one", wanted_mb);
+}
+
+OptionOutcome session_set_option(Session *s, const char *name, const char *value, char *message, size_t message_size)
+{
+    OptionResult result = options_set(&s->settings, name, value, message, message_size);
+    switch (result) {
+    case OPTION_FAILED:
+        return OPTION_REFUSED;
+    case OPTION_STORED:
+        return OPTION_APPLIED;
+    case OPTION_CLEAR_HASH:
         if (engine_busy(s->engine)) {
-            snprintf(error, error_size, "Clear Hash ignored during a search");
-            return false;
+            snprintf(message, message_size, "Clear Hash ignored during a search");
+            return OPTION_BUSY;
         }
         engine_clear(s->engine);
+        return OPTION_APPLIED;
+    case OPTION_HASH_SIZE:
+        break;
     }
-    if (!engine_set_hash(s->engine, s->settings.hash_mb)) {
-        snprintf(error, error_size, "no memory for a %d MB table; the old one stays", s->settings.hash_mb);
-        return false;
+    int wanted = s->settings.hash_mb;
+    switch (engine_set_hash(s->engine, wanted)) {
+    case HASH_APPLIED:
+        return OPTION_APPLIED;
+    case HASH_DEFERRED:
+        snprintf(message, message_size, "Hash %d MB takes effect when the search has ended", wanted);
+        return OPTION_DEFERRED;
+    case HASH_NO_MEMORY:
+        break;
     }
-    return true;
+    /* The setting tells the truth: the table in use. */
+    s->settings.hash_mb = engine_hash_mb(s->engine);
+    hash_failure_text(wanted, s->settings.hash_mb, message, message_size);
+    return OPTION_NO_MEMORY;
+}
+
+void session_sync_hash(Session *s)
+{
+    int wanted = s->settings.hash_mb;
+    if (engine_apply_hash(s->engine) != HASH_NO_MEMORY) return;
+    s->settings.hash_mb = engine_hash_mb(s->engine);
+    char message[160];
+    hash_failure_text(wanted, s->settings.hash_mb, message, sizeof message);
+    switch (s->mode) {
+    case MODE_UCI: io_printf("info string %s", message); break;
+    case MODE_CECP: io_printf("Error (%s): memory %d", message, wanted); break;
+    case MODE_CONSOLE: io_write_line(message); break;
+    }
 }
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
@@ -182,13 +247,21 @@ static bool session_open(Session *s)
     s->queue = event_queue_create();
     if (!s->queue) return false;
     s->engine = engine_create(on_search_done, s->queue);
+    if (s->engine && engine_hash_mb(s->engine) != s->settings.hash_mb) {
+        /* No memory even for the default table: play without one, and say so before any
+         * protocol is chosen (stderr, which GUIs log). */
+        fprintf(stderr, "tech: no memory for a %d MB table; TECH runs without one\n", s->settings.hash_mb);
+        s->settings.hash_mb = engine_hash_mb(s->engine);
+    }
     s->uci = uci_create(s);
     s->cecp = cecp_create(s);
     s->console = console_create(s);
     return s->engine && s->uci && s->cecp && s->console;
 }
 
-static void session_close(Session *s, IoReader *reader, bool reader_done)
+/* Tear everything down. Nothing may push to the queue once it is freed: the reader is stopped
+ * before (session_run), the engine's thread is joined by engine_destroy. */
+static void session_close(Session *s)
 {
     if (s->engine) leave_mode(s);
     engine_destroy(s->engine);
@@ -196,40 +269,69 @@ static void session_close(Session *s, IoReader *reader, bool reader_done)
     cecp_destroy(s->cecp);
     console_destroy(s->console);
     game_free(&s->game);
-    /* After `quit` the reader may still push to the queue until the process exits: keep it. */
-    if (reader_done) {
-        io_reader_join(reader);
-        event_queue_destroy(s->queue);
+    event_queue_destroy(s->queue);
+}
+
+Session *session_create(void)
+{
+    Session *s = calloc(1, sizeof *s);
+    if (!s) return NULL;
+    if (!session_open(s)) {
+        session_destroy(s);
+        return NULL;
     }
+    return s;
+}
+
+void session_destroy(Session *s)
+{
+    if (!s) return;
+    session_close(s);
+    free(s);
+}
+
+void session_feed_line(Session *s, const char *line) { event_queue_push_line(s->queue, line, clock_now_us()); }
+
+void session_feed_end(Session *s) { event_queue_push_eof(s->queue); }
+
+SessionStep session_step(Session *s)
+{
+    Event *event = event_queue_pop(s->queue);
+    SessionStep step = STEP_LINE;
+    switch (event->kind) {
+    case EVENT_LINE:
+        if (!handle_line(s, event->line, event->read_us)) step = STEP_END;
+        break;
+    case EVENT_SEARCH_DONE:
+        handle_done(s, event->search_id);
+        step = STEP_SEARCH_DONE;
+        break;
+    case EVENT_EOF:
+        if (s->mode == MODE_UCI) uci_finish(s->uci);
+        else if (s->mode == MODE_CONSOLE) console_finish(s->console);
+        step = STEP_END;
+        break;
+    }
+    event_free(event);
+    return step;
 }
 
 int session_run(void)
 {
     signal(SIGPIPE, SIG_IGN);
-    Session *s = calloc(1, sizeof *s);
-    IoReader *reader = NULL;
-    if (!s || !session_open(s) || !(reader = io_reader_start(s->queue))) {
+    Session *s = session_create();
+    IoReader *reader = s ? io_reader_start(s->queue) : NULL;
+    if (!reader) {
         fprintf(stderr, "tech: cannot start (out of memory or threads)\n");
+        session_destroy(s);
         return 1;
     }
-    bool reader_done = false;
-    for (bool running = true; running;) {
-        Event *event = event_queue_pop(s->queue);
-        switch (event->kind) {
-        case EVENT_LINE: running = handle_line(s, event->line, event->read_us); break;
-        case EVENT_SEARCH_DONE: handle_done(s, event->search_id); break;
-        case EVENT_EOF:
-            if (s->mode == MODE_UCI) uci_finish(s->uci);
-            running = false;
-            reader_done = true;
-            break;
-        }
-        event_free(event);
-    }
+    responsive_thread(); /* this thread answers the GUI: isready, ping, stop */
+    while (session_step(s) != STEP_END) continue;
+    io_reader_stop(reader);
     int hits, total;
     engine_ponder_stats(s->engine, &hits, &total);
     if (total) fprintf(stderr, "tech: ponder hits %d of %d (%d%%)\n", hits, total, 100 * hits / total);
-    session_close(s, reader, reader_done);
-    free(s);
+    session_destroy(s);
     return 0;
 }

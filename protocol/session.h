@@ -51,9 +51,23 @@ void session_replan(Session *session, const TimeRequest *request, TimePlan *plan
 void session_record(Session *session, const TimePlan *plan, const EngineResult *result, int64_t clock_start_us);
 /* A new game: initial position, fresh time history, searches forget what they learned. */
 void session_new_game(Session *session);
+/* What became of an option assignment; all but OPTION_APPLIED come with a message. */
+typedef enum {
+    OPTION_APPLIED,              /* stored and in effect */
+    OPTION_DEFERRED,             /* stored; the table is resized once the search under way ends */
+    OPTION_REFUSED,              /* unknown name or bad value: nothing changed */
+    OPTION_BUSY,                 /* a button that cannot act during a search (Clear Hash) */
+    OPTION_NO_MEMORY             /* no memory for the Hash size asked: the setting went back to
+                                    the table in use */
+} OptionOutcome;
+
 /* Set an option by name (UCI setoption, CECP option/memory/cores) and apply it: Clear Hash,
- * table size. False with the reason in `error` if the name or value is bad. */
-bool session_set_option(Session *session, const char *name, const char *value, char *error, size_t error_size);
+ * table size. Only a Hash assignment touches the table. */
+OptionOutcome session_set_option(Session *session, const char *name, const char *value, char *message,
+                                 size_t message_size);
+/* Carry out a Hash resize deferred by a search, now that none runs (isready, new game, before a
+ * search), and say in the protocol's form if there was no memory for it. */
+void session_sync_hash(Session *session);
 /* Append " m1 m2 ..." (coordinate notation), with `prefix` first unless MOVE_NONE. */
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count);
 /* Print the ponder hit rate (`info string ...` / `# ...` / stderr) with the given lead-in. */
@@ -61,5 +75,24 @@ void session_report_ponder(Session *session, const char *lead);
 
 /* Read stdin until `quit` or end of input; returns the exit status. */
 int session_run(void);
+
+/* A session without the stdin reader, fed line by line (the fuzz targets drive whole sessions
+ * in-process this way). NULL if it cannot be had (memory or threads). */
+Session *session_create(void);
+/* Stop everything, join the engine's threads and free the session. NULL is fine. */
+void session_destroy(Session *session);
+/* Queue one input line (copied), or the end of input. */
+void session_feed_line(Session *session, const char *line);
+void session_feed_end(Session *session);
+
+/* What session_step() handled. */
+typedef enum {
+    STEP_LINE,                   /* an input line */
+    STEP_SEARCH_DONE,            /* a search (or perft) finished */
+    STEP_END                     /* `quit` or the end of input: the session is over */
+} SessionStep;
+
+/* Handle the next event, waiting for one if none is queued. */
+SessionStep session_step(Session *session);
 
 #endif

@@ -9,12 +9,17 @@
 #include <string.h>
 
 #include "notation.h"
+#include "number.h"
 #include "perft_report.h"
+#include "perft_task.h"
 
 /* [C] PROTOCOLS.md §1.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
 /* Longest echo of bad input in an `info string`. */
 enum { ECHO_MAX = 64 };
+/* [C] `movestogo` beyond this plans as this: a time control of a thousand moves is already
+ * a sudden-death game. */
+enum { MOVES_TO_GO_MAX = 1000 };
 
 struct Uci {
     Session *s;
@@ -28,6 +33,7 @@ struct Uci {
     TimePlan plan;
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
+    PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
 };
 
 Uci *uci_create(Session *session)
@@ -38,7 +44,19 @@ Uci *uci_create(Session *session)
     return u;
 }
 
-void uci_destroy(Uci *u) { free(u); }
+void uci_destroy(Uci *u)
+{
+    if (!u) return;
+    perft_task_stop(u->perft);
+    free(u);
+}
+
+/* End a `go perft` under way: it prints how far it got. */
+static void stop_perft(Uci *u)
+{
+    perft_task_stop(u->perft);
+    u->perft = NULL;
+}
 
 static void append_score(TextBuffer *line, Score score)
 {
@@ -143,6 +161,9 @@ void uci_search_done(Uci *u, unsigned id)
 
 void uci_finish(Uci *u)
 {
+    /* A script's perft runs to its end, like a finite search. */
+    perft_task_finish(u->perft);
+    u->perft = NULL;
     if (!u->search_id) return;
     if (u->hold) {
         stop_search(u);
@@ -155,6 +176,7 @@ void uci_finish(Uci *u)
 
 void uci_leave(Uci *u)
 {
+    stop_perft(u);
     if (u->search_id) engine_abandon(u->s->engine, u->search_id);
     u->search_id = 0;
     u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
@@ -198,9 +220,9 @@ static void cmd_setoption(Uci *u, char *cursor)
         }
         text_append(&name, "%s%s", name.length ? " " : "", word);
     }
-    char error[160];
+    char message[160];
     if (!name.text) say("setoption: no option name%s", "");
-    else if (!session_set_option(u->s, name.text, value, error, sizeof error)) say("%s", error);
+    else if (session_set_option(u->s, name.text, value, message, sizeof message) != OPTION_APPLIED) say("%s", message);
     text_free(&name);
 }
 
@@ -253,25 +275,29 @@ static bool is_go_keyword(const char *word)
     return false;
 }
 
-/* Read the number after a `go` keyword into *out. On a missing or bad number say so; if the
- * token is the next keyword, hand it back through *pending so that it is not lost. */
-static void go_number(char **cursor, const char *key, long long min, long long *out, bool *given, char **pending)
+/* Read the number after a `go` keyword into *out, saturated to [min, max] (a GUI may send any
+ * 64-bit value, or more digits than that). On a missing or bad number say so; if the token is
+ * the next keyword, hand it back through *pending so that it is not lost. */
+static void go_number(char **cursor, const char *key, int64_t min, int64_t max, int64_t *out, bool *given,
+                      char **pending)
 {
     char *word = token_next(cursor);
-    char *end = NULL;
-    errno = 0;
-    long long v = word ? strtoll(word, &end, 10) : 0;
-    if (!word || *end || end == word || errno || v < min) {
+    NumberStatus status = number_read(word, min, max, out);
+    if (status == NUMBER_BAD) {
         say("go: '%s' needs a number; ignored", key);
         if (word && is_go_keyword(word)) *pending = word;
         return;
     }
-    *out = v;
+    if (status == NUMBER_SATURATED) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "%s %.24s read as %" PRId64, key, word, *out);
+        say("go: %s (out of range)", detail);
+    }
     if (given) *given = true;
 }
 
-/* `go` with any subset of its arguments, in any order. */
-/* `go perft D`: divide of the current position, as `tech divide` prints it. */
+/* `go perft D`: divide of the current position, as `tech divide` prints it, run like a search:
+ * on its own thread, ended by `stop`, `go` or `quit`, isready answered meanwhile. */
 static void go_perft(Uci *u, char *cursor)
 {
     char *end, *word = token_next(&cursor);
@@ -282,16 +308,19 @@ static void go_perft(Uci *u, char *cursor)
         say("go perft: depth %s", detail);
         return;
     }
-    perft_report(&u->s->game.pos, (int)depth, true, io_write_line);
+    u->perft = perft_task_start(&u->s->game.pos, (int)depth, true, io_write_line, NULL, NULL);
+    if (!u->perft) say("go perft: cannot start a thread%s", "");
 }
 
+/* `go` with any subset of its arguments, in any order. */
 static void cmd_go(Uci *u, char *cursor, int64_t read_us)
 {
     stop_search(u); /* a GUI should not, but a previous search still owes its bestmove */
+    stop_perft(u);
     Move searchmoves[MOVE_LIST_MAX];
     int searchmoves_count = 0;
     bool ponder = false, infinite = false, white_clock = false, black_clock = false;
-    long long wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0, depth = 0, nodes = 0, mate = 0, movetime = 0;
+    int64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0, depth = 0, nodes = 0, mate = 0, movetime = 0;
     char *word = token_next(&cursor);
     if (word && strcmp(word, "perft") == 0) {
         go_perft(u, cursor);
@@ -311,15 +340,15 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
         }
         if (strcmp(word, "ponder") == 0) ponder = true;
         else if (strcmp(word, "infinite") == 0) infinite = true;
-        else if (strcmp(word, "wtime") == 0) go_number(&cursor, word, -(1LL << 40), &wtime, &white_clock, &next);
-        else if (strcmp(word, "btime") == 0) go_number(&cursor, word, -(1LL << 40), &btime, &black_clock, &next);
-        else if (strcmp(word, "winc") == 0) go_number(&cursor, word, 0, &winc, NULL, &next);
-        else if (strcmp(word, "binc") == 0) go_number(&cursor, word, 0, &binc, NULL, &next);
-        else if (strcmp(word, "movestogo") == 0) go_number(&cursor, word, 0, &movestogo, NULL, &next);
-        else if (strcmp(word, "depth") == 0) go_number(&cursor, word, 1, &depth, NULL, &next);
-        else if (strcmp(word, "nodes") == 0) go_number(&cursor, word, 1, &nodes, NULL, &next);
-        else if (strcmp(word, "mate") == 0) go_number(&cursor, word, 1, &mate, NULL, &next);
-        else if (strcmp(word, "movetime") == 0) go_number(&cursor, word, 1, &movetime, NULL, &next);
+        else if (strcmp(word, "wtime") == 0) go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
+        else if (strcmp(word, "btime") == 0) go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
+        else if (strcmp(word, "winc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &winc, NULL, &next);
+        else if (strcmp(word, "binc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &binc, NULL, &next);
+        else if (strcmp(word, "movestogo") == 0) go_number(&cursor, word, 0, MOVES_TO_GO_MAX, &movestogo, NULL, &next);
+        else if (strcmp(word, "depth") == 0) go_number(&cursor, word, 1, SEARCH_DEPTH_MAX, &depth, NULL, &next);
+        else if (strcmp(word, "nodes") == 0) go_number(&cursor, word, 1, INT64_MAX, &nodes, NULL, &next);
+        else if (strcmp(word, "mate") == 0) go_number(&cursor, word, 1, SEARCH_DEPTH_MAX, &mate, NULL, &next);
+        else if (strcmp(word, "movetime") == 0) go_number(&cursor, word, 1, GUI_TIME_MS_MAX, &movetime, NULL, &next);
         else say("go: unknown argument '%s' ignored", word);
         word = next ? next : token_next(&cursor);
     }
@@ -331,11 +360,11 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     t->has_clock = white ? white_clock : black_clock;
     t->remaining_ms = white ? wtime : btime;
     t->increment_ms = white ? winc : binc;
-    t->moves_to_go = movestogo > 1000 ? 1000 : (int)movestogo;
+    t->moves_to_go = (int)movestogo;
     t->movetime_ms = movetime;
-    t->depth_cap = depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : (Depth)depth;
+    t->depth_cap = (Depth)depth;
     t->nodes = (uint64_t)nodes;
-    t->mate = mate > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : (int)mate;
+    t->mate = (int)mate;
     t->infinite = infinite;
     request.kind = ponder ? JOB_PONDER : JOB_MOVE;
     request.clock_start_us = read_us;
@@ -376,14 +405,20 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     char *command = token_next(&cursor);
     if (!command) return true;
     if (strcmp(command, "uci") == 0) cmd_uci(u);
-    else if (strcmp(command, "isready") == 0) io_write_line("readyok");
+    else if (strcmp(command, "isready") == 0) {
+        session_sync_hash(u->s); /* a Hash size set during the search, now that it is over */
+        io_write_line("readyok");
+    }
     else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
     else if (strcmp(command, "ucinewgame") == 0) {
         stop_search(u);
         session_new_game(u->s);
     } else if (strcmp(command, "position") == 0) cmd_position(u, cursor);
     else if (strcmp(command, "go") == 0) cmd_go(u, cursor, read_us);
-    else if (strcmp(command, "stop") == 0) stop_search(u);
+    else if (strcmp(command, "stop") == 0) {
+        stop_search(u);
+        stop_perft(u);
+    }
     else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
     else if (strcmp(command, "debug") == 0) {
         char *arg = token_next(&cursor);

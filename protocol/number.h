@@ -1,0 +1,31 @@
+/* number.h - the numbers a GUI sends (clock times, depths, node counts, ping ids): read
+ * strictly, saturated into the range the engine can compute with. */
+#ifndef TECH_NUMBER_H
+#define TECH_NUMBER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Longest time any clock field may hold, in milliseconds: a century, "never" for a chess
+ * clock. Every sum and product the time manager forms from such values (an increment times
+ * 9/10 plus the clock, a deadline in microseconds) then stays far inside 64 bits. */
+#define GUI_TIME_MS_MAX (100LL * 365 * 24 * 3600 * 1000)
+
+typedef enum {
+    NUMBER_OK,          /* a whole number inside the range */
+    NUMBER_SATURATED,   /* a whole number outside it: the nearest end of the range was taken */
+    NUMBER_BAD          /* not a whole number (empty, letters, trailing junk): nothing stored */
+} NumberStatus;
+
+/* Read the decimal integer `text` (an optional sign, then digits only) into *out, saturated to
+ * [min, max]. Digits beyond 64 bits saturate too. NULL text is NUMBER_BAD. */
+NumberStatus number_read(const char *text, int64_t min, int64_t max, int64_t *out);
+/* Read a decimal number of `unit`s (fractions allowed, e.g. CECP's "0.5" seconds) as whole
+ * milliseconds, saturated to [min_ms, max_ms]. NaN and infinities are NUMBER_BAD. */
+NumberStatus number_read_ms(const char *text, double unit_ms, int64_t min_ms, int64_t max_ms, int64_t *out);
+/* v limited to [min, max]. */
+int64_t number_clamp(int64_t v, int64_t min, int64_t max);
+/* a + b, saturated to the int64_t range. */
+int64_t number_add(int64_t a, int64_t b);
+
+#endif

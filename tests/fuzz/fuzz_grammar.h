@@ -1,0 +1,13 @@
+/* fuzz_grammar.h - what a protocol's output line may look like (PROTOCOLS.md §1.3, §2.3): the
+ * fuzz targets check every line TECH writes against it. */
+#ifndef TECH_FUZZ_GRAMMAR_H
+#define TECH_FUZZ_GRAMMAR_H
+
+#include <stdbool.h>
+
+/* A line TECH may write in UCI mode (perft's Stockfish-form lines included). */
+bool grammar_uci_line(const char *line);
+/* A line TECH may write in CECP mode. */
+bool grammar_cecp_line(const char *line);
+
+#endif
