@@ -14,7 +14,7 @@ LDFLAGS    ?=
 LDLIBS     := -pthread -lm
 
 ENGINE_SRC   := $(sort $(wildcard engine/*.c))
-PROTOCOL_SRC := $(sort $(wildcard protocol/*.c))
+PROTOCOL_SRC := $(sort $(wildcard protocol/*.c protocol/*/*.c))
 MAIN_SRC     := protocol/main.c
 LIB_SRC      := $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
 UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
@@ -27,7 +27,7 @@ MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
-ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol -MMD -MP
+ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol/frontend -Iprotocol/driver -Iprotocol/tools -MMD -MP
 
 .PHONY: all test test-long bench debug asan tsan fuzz fuzz-build install uninstall clean help
 
@@ -83,7 +83,7 @@ tsan:
 FUZZ_CC      ?= clang
 FUZZ_TARGETS := fen moves epd uci cecp
 FUZZ_SUPPORT := tests/fuzz/fuzz_support.c tests/fuzz/fuzz_grammar.c tests/fuzz/fuzz_session.c
-# A fuzzed session's searches end within this many nodes (protocol/session.c).
+# A fuzzed session's searches end within this many nodes (protocol/frontend/session.c).
 FUZZ_NODE_CAP ?= 2000
 FUZZ_FLAGS   := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -DTECH_FUZZ_NODE_CAP=$(FUZZ_NODE_CAP)
 SECONDS      ?= 60

@@ -49,7 +49,7 @@ struct Cecp {
     TimePlan plan;
     int64_t think_start_us;      /* TECH's clock for this move started here */
     bool finished;               /* the ponder search ended before the opponent moved */
-    EngineResult result;
+    SearcherResult result;
     Move hint;
     Score last_score;
     bool have_score;

@@ -30,13 +30,13 @@ typedef struct {
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-} EngineReport;
+} SearcherReport;
 
 /* Called on the searching thread; must not block for long. */
 typedef struct {
     void *context;
-    void (*on_report)(void *context, const EngineReport *report);
-} EngineReporter;
+    void (*on_report)(void *context, const SearcherReport *report);
+} SearcherReporter;
 
 typedef struct {
     JobKind kind;
@@ -48,8 +48,8 @@ typedef struct {
     SearchFeatures features;
     int64_t clock_start_us;      /* when the command that started the clock was read */
     bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */
-    EngineReporter reporter;
-} EngineRequest;
+    SearcherReporter reporter;
+} SearcherRequest;
 
 typedef struct {
     unsigned id;
@@ -63,62 +63,62 @@ typedef struct {
     int64_t depth_time_us;       /* how long the search of that depth took */
     bool aborted;                /* the main search was cut short */
     bool insurance_used;         /* nothing completed: the insurance move is played */
-    bool hit;                    /* a ponder job converted by engine_ponderhit */
+    bool hit;                    /* a ponder job converted by searcher_ponderhit */
     bool has_info;               /* `info` holds the last report of the main search */
     SearchInfo info;
     int hashfull;                /* permille of the table in use at the end */
     uint64_t nodes;              /* all searches of the job */
     SearchStats stats;           /* tree statistics of the main search (TECH.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
-} EngineResult;
+} SearcherResult;
 
-typedef struct Engine Engine;
+typedef struct Searcher Searcher;
 
 /* `on_done` is called from the search thread each time a job finishes. */
-Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context);
+Searcher *searcher_create(void (*on_done)(void *context, unsigned id), void *context);
 /* Stop everything and join the threads. */
-void engine_destroy(Engine *engine);
+void searcher_destroy(Searcher *engine);
 
 /* Start a job and return its id (never 0). A job still running is stopped and discarded. */
-unsigned engine_start(Engine *engine, const EngineRequest *request);
+unsigned searcher_start(Searcher *engine, const SearcherRequest *request);
 /* Ask job `id` to finish now (a stale id does nothing). */
-void engine_stop(Engine *engine, unsigned id);
+void searcher_stop(Searcher *engine, unsigned id);
 /* The ponder job `id` became a real search, its clock started at `clock_start_us` (when the
  * hit was read): arm `plan`'s limits (the job's own when NULL) from then. A search that has
  * already completed what they ask for ends at once (TECH.md §8). */
-void engine_ponderhit(Engine *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
+void searcher_ponderhit(Searcher *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
 /* Wait until job `id` has its guessed reply (JOB_SELF_PONDER) and return it, MOVE_NONE if none. */
-Move engine_prediction(Engine *engine, unsigned id);
+Move searcher_prediction(Searcher *engine, unsigned id);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */
-bool engine_wait(Engine *engine, unsigned id, EngineResult *result);
+bool searcher_wait(Searcher *engine, unsigned id, SearcherResult *result);
 /* Collect the result of job `id` if it is finished and not yet collected. */
-bool engine_take(Engine *engine, unsigned id, EngineResult *result);
+bool searcher_take(Searcher *engine, unsigned id, SearcherResult *result);
 /* Stop job `id` if it runs and throw its result away. */
-void engine_abandon(Engine *engine, unsigned id);
+void searcher_abandon(Searcher *engine, unsigned id);
 /* Whether a job is running. */
-bool engine_busy(Engine *engine);
+bool searcher_busy(Searcher *engine);
 /* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
-void engine_clear(Engine *engine);
+void searcher_clear(Searcher *engine);
 /* What became of a request for a table size (the Hash option). */
 typedef enum {
     HASH_APPLIED,                /* the table has the size asked for */
-    HASH_DEFERRED,               /* a job runs: engine_apply_hash() resizes once it has ended */
+    HASH_DEFERRED,               /* a job runs: searcher_apply_hash() resizes once it has ended */
     HASH_NO_MEMORY               /* no memory for it: the old table stays (or none, if none was had) */
 } HashOutcome;
 
 /* Ask for a transposition table (E4) of `megabytes`: resized now if idle, else deferred. A
  * size that failed is not tried again until asked for anew. */
-HashOutcome engine_set_hash(Engine *engine, int megabytes);
+HashOutcome searcher_set_hash(Searcher *engine, int megabytes);
 /* While idle, carry out a deferred resize (a no-op otherwise); HASH_NO_MEMORY if it failed now.
- * engine_start() calls it too, but then nobody hears of a failure. */
-HashOutcome engine_apply_hash(Engine *engine);
+ * searcher_start() calls it too, but then nobody hears of a failure. */
+HashOutcome searcher_apply_hash(Searcher *engine);
 /* The size of the table in use, in MiB; 0 when TECH runs without one. */
-int engine_hash_mb(Engine *engine);
+int searcher_hash_mb(Searcher *engine);
 
 /* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
-void engine_count_ponder(Engine *engine, bool hit);
-void engine_ponder_stats(Engine *engine, int *hits, int *total);
+void searcher_count_ponder(Searcher *engine, bool hit);
+void searcher_ponder_stats(Searcher *engine, int *hits, int *total);
 /* TECH.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
-void engine_format_stats(const EngineResult *result, char *buf, size_t size);
+void searcher_format_stats(const SearcherResult *result, char *buf, size_t size);
 
 #endif

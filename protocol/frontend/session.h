@@ -3,7 +3,7 @@
 #ifndef TECH_SESSION_H
 #define TECH_SESSION_H
 
-#include "engine.h"
+#include "searcher.h"
 #include "game.h"
 #include "io.h"
 #include "options.h"
@@ -21,7 +21,7 @@ typedef struct Console Console;
 /* All state lives here and is touched by the adapter thread only; searches get copies. */
 typedef struct Session {
     EventQueue *queue;
-    Engine *engine;
+    Searcher *searcher;
     Game game;
     Settings settings;
     TimeManager timeman;
@@ -37,7 +37,7 @@ typedef struct {
     TimeRequest time;            /* the protocol fills the clock fields; the session the rest */
     int64_t clock_start_us;      /* when the command that starts the clock was read */
     bool want_guess;             /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
-    EngineReporter reporter;
+    SearcherReporter reporter;
     const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
 } SearchRequest;
@@ -48,7 +48,7 @@ unsigned session_search(Session *session, SearchRequest *request, TimePlan *plan
 void session_replan(Session *session, const TimeRequest *request, TimePlan *plan);
 /* After TECH's move: feed the search to the depth rule when the rule planned it, with the time
  * its clock ran since `clock_start_us` (the go, the opponent's move or the ponder hit). */
-void session_record(Session *session, const TimePlan *plan, const EngineResult *result, int64_t clock_start_us);
+void session_record(Session *session, const TimePlan *plan, const SearcherResult *result, int64_t clock_start_us);
 /* A new game: initial position, fresh time history, searches forget what they learned. */
 void session_new_game(Session *session);
 /* What became of an option assignment; all but OPTION_APPLIED come with a message. */

@@ -44,7 +44,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         t->legal_moves = request->searchmoves_count;
     timeman_plan(&s->timeman, t, plan);
 
-    EngineRequest engine_request = {
+    SearcherRequest engine_request = {
         .kind = request->kind,
         .position = &s->game.pos,
         .plan = *plan,
@@ -65,7 +65,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     engine_request.features.pdp10_pace = false;
 #endif
     session_sync_hash(s);
-    return engine_start(s->engine, &engine_request);
+    return searcher_start(s->searcher, &engine_request);
 }
 
 void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
@@ -79,7 +79,7 @@ void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
     timeman_plan(&s->timeman, &t, plan);
 }
 
-void session_record(Session *s, const TimePlan *plan, const EngineResult *result, int64_t clock_start_us)
+void session_record(Session *s, const TimePlan *plan, const SearcherResult *result, int64_t clock_start_us)
 {
     if (!plan->by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;
@@ -96,7 +96,7 @@ void session_new_game(Session *s)
 {
     session_sync_hash(s);
     game_reset(&s->game);
-    engine_clear(s->engine);
+    searcher_clear(s->searcher);
     timeman_init(&s->timeman, s->settings.start_depth);
 }
 
@@ -116,17 +116,17 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
     case OPTION_STORED:
         return OPTION_APPLIED;
     case OPTION_CLEAR_HASH:
-        if (engine_busy(s->engine)) {
+        if (searcher_busy(s->searcher)) {
             snprintf(message, message_size, "Clear Hash ignored during a search");
             return OPTION_BUSY;
         }
-        engine_clear(s->engine);
+        searcher_clear(s->searcher);
         return OPTION_APPLIED;
     case OPTION_HASH_SIZE:
         break;
     }
     int wanted = s->settings.hash_mb;
-    switch (engine_set_hash(s->engine, wanted)) {
+    switch (searcher_set_hash(s->searcher, wanted)) {
     case HASH_APPLIED:
         return OPTION_APPLIED;
     case HASH_DEFERRED:
@@ -136,7 +136,7 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
         break;
     }
     /* The setting tells the truth: the table in use. */
-    s->settings.hash_mb = engine_hash_mb(s->engine);
+    s->settings.hash_mb = searcher_hash_mb(s->searcher);
     hash_failure_text(wanted, s->settings.hash_mb, message, message_size);
     return OPTION_NO_MEMORY;
 }
@@ -144,8 +144,8 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
 void session_sync_hash(Session *s)
 {
     int wanted = s->settings.hash_mb;
-    if (engine_apply_hash(s->engine) != HASH_NO_MEMORY) return;
-    s->settings.hash_mb = engine_hash_mb(s->engine);
+    if (searcher_apply_hash(s->searcher) != HASH_NO_MEMORY) return;
+    s->settings.hash_mb = searcher_hash_mb(s->searcher);
     char message[160];
     hash_failure_text(wanted, s->settings.hash_mb, message, sizeof message);
     switch (s->mode) {
@@ -171,7 +171,7 @@ void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
 void session_report_ponder(Session *s, const char *lead)
 {
     int hits, total;
-    engine_ponder_stats(s->engine, &hits, &total);
+    searcher_ponder_stats(s->searcher, &hits, &total);
     int percent = total ? 100 * hits / total : 0;
     switch (s->mode) {
     case MODE_UCI: io_printf("info string %s: ponder hits %d of %d (%d%%)", lead, hits, total, percent); break;
@@ -246,25 +246,25 @@ static bool session_open(Session *s)
     timeman_init(&s->timeman, s->settings.start_depth);
     s->queue = event_queue_create();
     if (!s->queue) return false;
-    s->engine = engine_create(on_search_done, s->queue);
-    if (s->engine && engine_hash_mb(s->engine) != s->settings.hash_mb) {
+    s->searcher = searcher_create(on_search_done, s->queue);
+    if (s->searcher && searcher_hash_mb(s->searcher) != s->settings.hash_mb) {
         /* No memory even for the default table: play without one, and say so before any
          * protocol is chosen (stderr, which GUIs log). */
         fprintf(stderr, "tech: no memory for a %d MB table; TECH runs without one\n", s->settings.hash_mb);
-        s->settings.hash_mb = engine_hash_mb(s->engine);
+        s->settings.hash_mb = searcher_hash_mb(s->searcher);
     }
     s->uci = uci_create(s);
     s->cecp = cecp_create(s);
     s->console = console_create(s);
-    return s->engine && s->uci && s->cecp && s->console;
+    return s->searcher && s->uci && s->cecp && s->console;
 }
 
 /* Tear everything down. Nothing may push to the queue once it is freed: the reader is stopped
- * before (session_run), the engine's thread is joined by engine_destroy. */
+ * before (session_run), the engine's thread is joined by searcher_destroy. */
 static void session_close(Session *s)
 {
-    if (s->engine) leave_mode(s);
-    engine_destroy(s->engine);
+    if (s->searcher) leave_mode(s);
+    searcher_destroy(s->searcher);
     uci_destroy(s->uci);
     cecp_destroy(s->cecp);
     console_destroy(s->console);
@@ -330,7 +330,7 @@ int session_run(void)
     while (session_step(s) != STEP_END) continue;
     io_reader_stop(reader);
     int hits, total;
-    engine_ponder_stats(s->engine, &hits, &total);
+    searcher_ponder_stats(s->searcher, &hits, &total);
     if (total) fprintf(stderr, "tech: ponder hits %d of %d (%d%%)\n", hits, total, 100 * hits / total);
     session_destroy(s);
     return 0;

@@ -29,7 +29,7 @@ struct Uci {
     bool pondering;              /* `go ponder` not hit yet */
     bool hit;                    /* this search was a ponder search that was hit */
     bool finished;               /* the search is over; its result waits in `result` */
-    EngineResult result;
+    SearcherResult result;
     TimePlan plan;
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
@@ -80,7 +80,7 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
 }
 
 /* Search threads report here: one info line per new best move or depth; currmove after 1 s. */
-static void report(void *context, const EngineReport *r)
+static void report(void *context, const SearcherReport *r)
 {
     (void)context;
     if (r->info) {
@@ -93,7 +93,7 @@ static void report(void *context, const EngineReport *r)
 }
 
 /* The final info line and the bestmove of the owed search; the search is then settled. */
-static void deliver(Uci *u, const EngineResult *r)
+static void deliver(Uci *u, const SearcherResult *r)
 {
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     if (r->best_move == MOVE_NONE) {
@@ -115,7 +115,7 @@ static void deliver(Uci *u, const EngineResult *r)
         print_info(&info, r->elapsed_us / 1000, r->hashfull);
         if (u->debug) {
             char stats[256];
-            engine_format_stats(r, stats, sizeof stats);
+            searcher_format_stats(r, stats, sizeof stats);
             io_printf("info string %s", stats);
         }
         move_to_uci(r->best_move, best);
@@ -137,20 +137,20 @@ static void stop_search(Uci *u)
 {
     if (!u->search_id) return;
     if (u->pondering) {
-        engine_count_ponder(u->s->engine, false);
+        searcher_count_ponder(u->s->searcher, false);
         session_report_ponder(u->s, "ponder miss");
     }
-    engine_stop(u->s->engine, u->search_id);
-    EngineResult r;
+    searcher_stop(u->s->searcher, u->search_id);
+    SearcherResult r;
     if (u->finished) deliver(u, &u->result);
-    else if (engine_wait(u->s->engine, u->search_id, &r)) deliver(u, &r);
+    else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
 void uci_search_done(Uci *u, unsigned id)
 {
     if (!u->search_id || id != u->search_id) return; /* stale: settled already */
-    EngineResult r;
-    if (!engine_take(u->s->engine, id, &r)) return;
+    SearcherResult r;
+    if (!searcher_take(u->s->searcher, id, &r)) return;
     if (u->hold) {
         u->result = r;
         u->finished = true;
@@ -169,15 +169,15 @@ void uci_finish(Uci *u)
         stop_search(u);
         return;
     }
-    EngineResult r;
+    SearcherResult r;
     if (u->finished) deliver(u, &u->result);
-    else if (engine_wait(u->s->engine, u->search_id, &r)) deliver(u, &r);
+    else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
 void uci_leave(Uci *u)
 {
     stop_perft(u);
-    if (u->search_id) engine_abandon(u->s->engine, u->search_id);
+    if (u->search_id) searcher_abandon(u->s->searcher, u->search_id);
     u->search_id = 0;
     u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
 }
@@ -369,7 +369,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.kind = ponder ? JOB_PONDER : JOB_MOVE;
     request.clock_start_us = read_us;
     request.want_guess = true;
-    request.reporter = (EngineReporter){u, report};
+    request.reporter = (SearcherReporter){u, report};
     request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
     u->search_id = session_search(u->s, &request, &u->plan);
@@ -393,8 +393,8 @@ static void cmd_ponderhit(Uci *u, int64_t read_us)
     u->hold = u->infinite;
     u->hit = true;
     u->clock_start_us = read_us;
-    engine_ponderhit(u->s->engine, u->search_id, read_us, NULL);
-    engine_count_ponder(u->s->engine, true);
+    searcher_ponderhit(u->s->searcher, u->search_id, read_us, NULL);
+    searcher_count_ponder(u->s->searcher, true);
     session_report_ponder(u->s, "ponder hit");
     if (u->finished && !u->hold) deliver(u, &u->result);
 }

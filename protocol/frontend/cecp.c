@@ -58,7 +58,7 @@ void cecp_destroy(Cecp *c)
 
 void cecp_leave(Cecp *c)
 {
-    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
     c->state = CECP_IDLE;
     c->pong_count = 0;
@@ -218,7 +218,7 @@ static void cmd_draw(Cecp *c)
 static void cmd_hint(Cecp *c)
 {
     Move hint = c->hint;
-    if (c->state == CECP_PONDERING) hint = engine_prediction(c->s->engine, c->search_id);
+    if (c->state == CECP_PONDERING) hint = searcher_prediction(c->s->searcher, c->search_id);
     if (hint == MOVE_NONE || !c->position_valid) return;
     char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
     move_to_uci(hint, text);

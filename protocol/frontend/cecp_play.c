@@ -14,7 +14,7 @@
 enum { CECP_MATE_SCORE = 100000 };
 
 /* `ply score time nodes pv` with time in centiseconds; `.` statistics kept on the side. */
-static void report(void *context, const EngineReport *r)
+static void report(void *context, const SearcherReport *r)
 {
     Cecp *c = context;
     if (!r->info) {
@@ -71,7 +71,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     else fill_time_request(c, &request.time);
     request.kind = kind;
     request.clock_start_us = clock_start_us;
-    request.reporter = (EngineReporter){c, report};
+    request.reporter = (SearcherReporter){c, report};
     atomic_store(&c->show_prefix, kind == JOB_SELF_PONDER);
     atomic_store(&c->stat_depth, 0);
     atomic_store(&c->stat_number, 0);
@@ -90,7 +90,7 @@ static void send_pongs(Cecp *c)
 
 void cecp_stop_all(Cecp *c)
 {
-    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
     c->state = CECP_IDLE;
     c->finished = false;
@@ -144,7 +144,7 @@ static void charge_own_clock(Cecp *c)
 }
 
 /* Play and announce the move of a finished search, then answer waiting pings. */
-static void deliver_move(Cecp *c, const EngineResult *r)
+static void deliver_move(Cecp *c, const SearcherResult *r)
 {
     c->search_id = 0;
     c->state = CECP_IDLE;
@@ -157,7 +157,7 @@ static void deliver_move(Cecp *c, const EngineResult *r)
         io_printf("move %s", text);
         if (atomic_load(&c->post)) {
             char stats[256];
-            engine_format_stats(r, stats, sizeof stats);
+            searcher_format_stats(r, stats, sizeof stats);
             io_printf("# %s", stats); /* a debug comment (feature debug=1): GUIs log it */
         }
         game_play(&c->s->game, r->best_move);
@@ -176,16 +176,16 @@ static void deliver_move(Cecp *c, const EngineResult *r)
 void cecp_move_now(Cecp *c)
 {
     if (c->state != CECP_THINKING) return;
-    EngineResult r;
-    engine_stop(c->s->engine, c->search_id);
+    SearcherResult r;
+    searcher_stop(c->s->searcher, c->search_id);
     if (c->finished) deliver_move(c, &c->result);
-    else if (engine_wait(c->s->engine, c->search_id, &r)) deliver_move(c, &r);
+    else if (searcher_wait(c->s->searcher, c->search_id, &r)) deliver_move(c, &r);
 }
 
 void cecp_search_done(Cecp *c, unsigned id)
 {
-    EngineResult r;
-    if (!c->search_id || id != c->search_id || !engine_take(c->s->engine, id, &r)) return;
+    SearcherResult r;
+    if (!c->search_id || id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     switch (c->state) {
     case CECP_THINKING:
         deliver_move(c, &r);
@@ -204,9 +204,9 @@ void cecp_search_done(Cecp *c, unsigned id)
  * miss throws it away. Returns true if the move was handled as a hit. */
 static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
 {
-    Move predicted = engine_prediction(c->s->engine, c->search_id);
+    Move predicted = searcher_prediction(c->s->searcher, c->search_id);
     bool hit = predicted != MOVE_NONE && move_same(predicted, move);
-    engine_count_ponder(c->s->engine, hit);
+    searcher_count_ponder(c->s->searcher, hit);
     session_report_ponder(c->s, hit ? "ponder hit" : "ponder miss");
     if (!hit) {
         cecp_stop_all(c);
@@ -220,7 +220,7 @@ static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
     TimeRequest t;
     fill_time_request(c, &t);
     session_replan(c->s, &t, &c->plan);
-    engine_ponderhit(c->s->engine, c->search_id, read_us, &c->plan);
+    searcher_ponderhit(c->s->searcher, c->search_id, read_us, &c->plan);
     if (c->finished) deliver_move(c, &c->result);
     return true;
 }

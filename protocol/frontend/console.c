@@ -126,7 +126,7 @@ static void emit(void *context, const char *line)
     io_write_line(line);
 }
 
-static void report(void *context, const EngineReport *r)
+static void report(void *context, const SearcherReport *r)
 {
     (void)context;
     if (!r->info) return;
@@ -147,8 +147,8 @@ void console_search_done(Console *c, unsigned id)
         run_pending(c);
         return;
     }
-    EngineResult r;
-    if (id != c->search_id || !engine_take(c->s->engine, id, &r)) return;
+    SearcherResult r;
+    if (id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     c->search_id = 0;
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     move_to_uci(r.best_move, best);
@@ -162,7 +162,7 @@ void console_leave(Console *c)
     perft_task_stop(c->perft);
     c->perft = NULL;
     drop_pending(c);
-    if (c->search_id) engine_abandon(c->s->engine, c->search_id);
+    if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
 }
 
@@ -209,7 +209,7 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
     request.kind = JOB_MOVE;
     request.clock_start_us = read_us;
     request.want_guess = true;
-    request.reporter = (EngineReporter){c, report};
+    request.reporter = (SearcherReporter){c, report};
     c->search_id = session_search(c->s, &request, &c->plan);
 }
 
@@ -258,7 +258,7 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         return false;
     }
     if (!strcmp(command, "stop")) {
-        if (c->search_id) engine_stop(c->s->engine, c->search_id);
+        if (c->search_id) searcher_stop(c->s->searcher, c->search_id);
         perft_task_stop(c->perft);
         c->perft = NULL;
         run_pending(c);

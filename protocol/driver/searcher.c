@@ -1,6 +1,6 @@
 /* engine.c - the search facade: one job at a time, run stage by stage by one persistent search
  * thread that sleeps on a condition variable between jobs. */
-#include "engine.h"
+#include "searcher.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,14 +43,14 @@ typedef struct {
     SearchLimits limits;         /* the main search's depths and root; from the plan */
     TimePlan plan;
     SearchFeatures features;
-    EngineReporter reporter;
+    SearcherReporter reporter;
     int64_t clock_start_us, start_us, main_start_us;
     bool want_guess;
     SearchResult insurance_result;
-    EngineResult result;
+    SearcherResult result;
 } Job;
 
-struct Engine {
+struct Searcher {
     pthread_mutex_t lock;
     pthread_cond_t wake;         /* the search thread: a job is ready, or shut down */
     pthread_cond_t changed;      /* waiters: the job moved on */
@@ -79,7 +79,7 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
 }
 
 /* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
-static void arm_plan(Engine *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
+static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
 {
     SearchControl *c = &e->control;
     search_control_arm(c, plan->target_depth, deadline_after(clock_start_us, plan->soft_ms),
@@ -88,7 +88,7 @@ static void arm_plan(Engine *e, const TimePlan *plan, int64_t clock_start_us, bo
 }
 
 /* Table use in permille; called on the searching thread, which owns the table's age. */
-static int hashfull(const Engine *e)
+static int hashfull(const Searcher *e)
 {
     return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : 0;
 }
@@ -96,12 +96,12 @@ static int hashfull(const Engine *e)
 /* Forward the search's callbacks to the protocol with the job's context. */
 static void forward_info(void *context, const SearchInfo *info)
 {
-    Engine *e = context;
+    Searcher *e = context;
     Job *job = &e->job;
     job->result.info = *info;
     job->result.has_info = true;
     if (!job->reporter.on_report) return;
-    EngineReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+    SearcherReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
                            .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = info,
                            .hashfull = hashfull(e)};
     job->reporter.on_report(job->reporter.context, &report);
@@ -109,16 +109,16 @@ static void forward_info(void *context, const SearchInfo *info)
 
 static void forward_current_move(void *context, Depth depth, Move move, int number)
 {
-    Job *job = &((Engine *)context)->job;
+    Job *job = &((Searcher *)context)->job;
     if (!job->reporter.on_report) return;
-    EngineReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+    SearcherReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
                            .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
                            .depth = depth, .current_move = move, .current_number = number};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
 /* A fixed-depth search of `pos` on one thread (the insurance search and the guesses). */
-static SearchResult search_shallow(Engine *e, const Position *pos, Depth depth)
+static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth)
 {
     Job *job = &e->job;
     SearchLimits limits = job->limits;
@@ -133,7 +133,7 @@ static SearchResult search_shallow(Engine *e, const Position *pos, Depth depth)
 
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
  * pre-sort computed from the opponent's point of view (TECH.md §8). */
-static SearchResult guess_reply(Engine *e, const Position *pos)
+static SearchResult guess_reply(Searcher *e, const Position *pos)
 {
     Job *job = &e->job;
     SearchLimits saved = job->limits;
@@ -146,13 +146,13 @@ static SearchResult guess_reply(Engine *e, const Position *pos)
 /* Whether an aborted search still chose a move from completed work. */
 static bool result_complete(const SearchResult *r) { return !r->aborted || r->depth > 0 || r->completed_root_moves > 0; }
 
-static void run_main(Engine *e)
+static void run_main(Searcher *e)
 {
     Job *job = &e->job;
     SearchReporter reporter = {e, forward_info, forward_current_move};
     job->main_start_us = clock_now_us();
     SearchResult main = search_run(e->search, &job->searched, &job->limits, &job->features, &e->control, &reporter);
-    EngineResult *r = &job->result;
+    SearcherResult *r = &job->result;
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
@@ -172,7 +172,7 @@ static void run_main(Engine *e)
     }
 }
 
-static void run_stage(Engine *e, Stage stage)
+static void run_stage(Searcher *e, Stage stage)
 {
     Job *job = &e->job;
     switch (stage) {
@@ -208,7 +208,7 @@ static void run_stage(Engine *e, Stage stage)
 }
 
 /* Under the lock: the stage after `done`, with the control set up for it. */
-static Stage next_stage(Engine *e, Stage done)
+static Stage next_stage(Searcher *e, Stage done)
 {
     Job *job = &e->job;
     bool stopped = atomic_load(&e->control.stop);
@@ -243,7 +243,7 @@ static Stage next_stage(Engine *e, Stage done)
 
 static void *worker_main(void *arg)
 {
-    Engine *e = arg;
+    Searcher *e = arg;
     pthread_mutex_lock(&e->lock);
     while (!e->shutdown) {
         Job *job = &e->job;
@@ -273,9 +273,9 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context)
+Searcher *searcher_create(void (*on_done)(void *context, unsigned id), void *context)
 {
-    Engine *e = calloc(1, sizeof *e);
+    Searcher *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     pthread_mutex_init(&e->lock, NULL);
     pthread_cond_init(&e->wake, NULL);
@@ -289,14 +289,14 @@ Engine *engine_create(void (*on_done)(void *context, unsigned id), void *context
     e->search = search_create();
     if (e->search) search_set_table(e->search, e->tt);
     if (!e->search || pthread_create(&e->thread, NULL, worker_main, e) != 0) {
-        engine_destroy(e);
+        searcher_destroy(e);
         return NULL;
     }
     e->thread_started = true;
     return e;
 }
 
-void engine_destroy(Engine *e)
+void searcher_destroy(Searcher *e)
 {
     if (!e) return;
     pthread_mutex_lock(&e->lock);
@@ -314,7 +314,7 @@ void engine_destroy(Engine *e)
 }
 
 /* Under the lock: stop the running job and wait until it is finished. */
-static void stop_and_wait_locked(Engine *e)
+static void stop_and_wait_locked(Searcher *e)
 {
     if (!stage_active(e->job.stage)) return;
     e->job.abandoned = true;
@@ -324,7 +324,7 @@ static void stop_and_wait_locked(Engine *e)
 
 /* Under the lock, while idle: give the table the size asked for. On failure the old table
  * stays and the request is dropped, so that nothing tries it again unasked. */
-static HashOutcome apply_hash_locked(Engine *e)
+static HashOutcome apply_hash_locked(Searcher *e)
 {
     int wanted = e->tt_pending_megabytes;
     if (wanted == e->tt_megabytes) return HASH_APPLIED;
@@ -344,7 +344,7 @@ static HashOutcome apply_hash_locked(Engine *e)
     return HASH_APPLIED;
 }
 
-unsigned engine_start(Engine *e, const EngineRequest *request)
+unsigned searcher_start(Searcher *e, const SearcherRequest *request)
 {
     pthread_mutex_lock(&e->lock);
     stop_and_wait_locked(e);
@@ -387,14 +387,14 @@ unsigned engine_start(Engine *e, const EngineRequest *request)
     return id;
 }
 
-void engine_stop(Engine *e, unsigned id)
+void searcher_stop(Searcher *e, unsigned id)
 {
     pthread_mutex_lock(&e->lock);
     if (e->job.id == id && stage_active(e->job.stage)) atomic_store(&e->control.stop, true);
     pthread_mutex_unlock(&e->lock);
 }
 
-void engine_ponderhit(Engine *e, unsigned id, int64_t clock_start_us, const TimePlan *plan)
+void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const TimePlan *plan)
 {
     pthread_mutex_lock(&e->lock);
     Job *job = &e->job;
@@ -410,7 +410,7 @@ void engine_ponderhit(Engine *e, unsigned id, int64_t clock_start_us, const Time
     pthread_mutex_unlock(&e->lock);
 }
 
-Move engine_prediction(Engine *e, unsigned id)
+Move searcher_prediction(Searcher *e, unsigned id)
 {
     pthread_mutex_lock(&e->lock);
     while (e->job.id == id && e->job.stage == STAGE_PREDICT) pthread_cond_wait(&e->changed, &e->lock);
@@ -420,7 +420,7 @@ Move engine_prediction(Engine *e, unsigned id)
 }
 
 /* Under the lock: hand out the finished result of job `id` once. */
-static bool take_locked(Engine *e, unsigned id, EngineResult *result)
+static bool take_locked(Searcher *e, unsigned id, SearcherResult *result)
 {
     Job *job = &e->job;
     if (job->id != id || job->stage != STAGE_DONE || job->taken) return false;
@@ -429,7 +429,7 @@ static bool take_locked(Engine *e, unsigned id, EngineResult *result)
     return true;
 }
 
-bool engine_wait(Engine *e, unsigned id, EngineResult *result)
+bool searcher_wait(Searcher *e, unsigned id, SearcherResult *result)
 {
     pthread_mutex_lock(&e->lock);
     while (e->job.id == id && stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
@@ -438,7 +438,7 @@ bool engine_wait(Engine *e, unsigned id, EngineResult *result)
     return ok;
 }
 
-bool engine_take(Engine *e, unsigned id, EngineResult *result)
+bool searcher_take(Searcher *e, unsigned id, SearcherResult *result)
 {
     pthread_mutex_lock(&e->lock);
     bool ok = take_locked(e, id, result);
@@ -446,7 +446,7 @@ bool engine_take(Engine *e, unsigned id, EngineResult *result)
     return ok;
 }
 
-void engine_abandon(Engine *e, unsigned id)
+void searcher_abandon(Searcher *e, unsigned id)
 {
     pthread_mutex_lock(&e->lock);
     if (e->job.id == id) {
@@ -456,7 +456,7 @@ void engine_abandon(Engine *e, unsigned id)
     pthread_mutex_unlock(&e->lock);
 }
 
-bool engine_busy(Engine *e)
+bool searcher_busy(Searcher *e)
 {
     pthread_mutex_lock(&e->lock);
     bool busy = stage_active(e->job.stage);
@@ -464,14 +464,14 @@ bool engine_busy(Engine *e)
     return busy;
 }
 
-void engine_clear(Engine *e)
+void searcher_clear(Searcher *e)
 {
     pthread_mutex_lock(&e->lock);
     if (!stage_active(e->job.stage)) search_clear(e->search);
     pthread_mutex_unlock(&e->lock);
 }
 
-HashOutcome engine_set_hash(Engine *e, int megabytes)
+HashOutcome searcher_set_hash(Searcher *e, int megabytes)
 {
     pthread_mutex_lock(&e->lock);
     e->tt_pending_megabytes = megabytes;
@@ -481,7 +481,7 @@ HashOutcome engine_set_hash(Engine *e, int megabytes)
     return outcome;
 }
 
-HashOutcome engine_apply_hash(Engine *e)
+HashOutcome searcher_apply_hash(Searcher *e)
 {
     pthread_mutex_lock(&e->lock);
     HashOutcome outcome = stage_active(e->job.stage) ? HASH_DEFERRED : apply_hash_locked(e);
@@ -489,7 +489,7 @@ HashOutcome engine_apply_hash(Engine *e)
     return outcome;
 }
 
-int engine_hash_mb(Engine *e)
+int searcher_hash_mb(Searcher *e)
 {
     pthread_mutex_lock(&e->lock);
     int megabytes = e->tt_megabytes;
@@ -497,7 +497,7 @@ int engine_hash_mb(Engine *e)
     return megabytes;
 }
 
-void engine_count_ponder(Engine *e, bool hit)
+void searcher_count_ponder(Searcher *e, bool hit)
 {
     pthread_mutex_lock(&e->lock);
     e->ponder_total++;
@@ -505,7 +505,7 @@ void engine_count_ponder(Engine *e, bool hit)
     pthread_mutex_unlock(&e->lock);
 }
 
-void engine_ponder_stats(Engine *e, int *hits, int *total)
+void searcher_ponder_stats(Searcher *e, int *hits, int *total)
 {
     pthread_mutex_lock(&e->lock);
     *hits = e->ponder_hits;
@@ -513,7 +513,7 @@ void engine_ponder_stats(Engine *e, int *hits, int *total)
     pthread_mutex_unlock(&e->lock);
 }
 
-void engine_format_stats(const EngineResult *r, char *buf, size_t size)
+void searcher_format_stats(const SearcherResult *r, char *buf, size_t size)
 {
     const SearchStats *st = &r->stats;
     snprintf(buf, size,
