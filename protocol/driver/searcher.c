@@ -40,8 +40,7 @@ typedef struct {
     bool abandoned;              /* stopped for good: skip the remaining stages */
     Position root;               /* the position given */
     Position searched;           /* where the main search runs: root, or root + predicted reply */
-    SearchLimits limits;         /* the main search's depths and root; from the plan */
-    TimePlan plan;
+    TimePlan plan;               /* as the time manager made it; the main search runs plan.search */
     SearchFeatures features;
     SearcherReporter reporter;
     int64_t clock_start_us, start_us, main_start_us;
@@ -82,8 +81,8 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
 static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
 {
     SearchControl *c = &e->control;
-    search_control_arm(c, plan->target_depth, deadline_after(clock_start_us, plan->soft_ms),
-                       deadline_after(clock_start_us, plan->hard_ms));
+    search_control_arm(c, plan->clock.target_depth, deadline_after(clock_start_us, plan->clock.soft_ms),
+                       deadline_after(clock_start_us, plan->clock.hard_ms));
     if (!rejudge) atomic_store(&c->limits_changed, false);
 }
 
@@ -121,7 +120,7 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
 static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth)
 {
     Job *job = &e->job;
-    SearchLimits limits = job->limits;
+    SearchLimits limits = job->plan.search;
     limits.depth = limits.first_depth = depth;
     limits.nodes = 0;
     limits.mate = 0;
@@ -136,10 +135,10 @@ static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth
 static SearchResult guess_reply(Searcher *e, const Position *pos)
 {
     Job *job = &e->job;
-    SearchLimits saved = job->limits;
-    job->limits.searchmoves_count = 0;
+    int restricted = job->plan.search.searchmoves_count;
+    job->plan.search.searchmoves_count = 0;
     SearchResult guess = search_shallow(e, pos, GUESS_DEPTH);
-    job->limits = saved;
+    job->plan.search.searchmoves_count = restricted;
     return guess;
 }
 
@@ -151,7 +150,7 @@ static void run_main(Searcher *e)
     Job *job = &e->job;
     SearchReporter reporter = {e, forward_info, forward_current_move};
     job->main_start_us = clock_now_us();
-    SearchResult main = search_run(e->search, &job->searched, &job->limits, &job->features, &e->control, &reporter);
+    SearchResult main = search_run(e->search, &job->searched, &job->plan.search, &job->features, &e->control, &reporter);
     SearcherResult *r = &job->result;
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
@@ -216,7 +215,7 @@ static Stage next_stage(Searcher *e, Stage done)
     switch (done) {
     case STAGE_PREDICT:
         if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
-        return job->plan.insurance ? STAGE_INSURANCE : STAGE_MAIN;
+        return job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
     case STAGE_INSURANCE:
         return STAGE_MAIN;
     case STAGE_MAIN:
@@ -358,14 +357,6 @@ unsigned searcher_start(Searcher *e, const SearcherRequest *request)
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->plan = request->plan;
-    memset(&job->limits, 0, sizeof job->limits);
-    job->limits.depth = request->plan.depth;
-    job->limits.first_depth = request->plan.first_depth;
-    job->limits.nodes = request->plan.nodes;
-    job->limits.mate = request->plan.mate;
-    job->limits.started_from_initial = request->started_from_initial;
-    for (int i = 0; i < request->searchmoves_count && i < MOVE_LIST_MAX; i++)
-        job->limits.searchmoves[job->limits.searchmoves_count++] = request->searchmoves[i];
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;
@@ -381,7 +372,7 @@ unsigned searcher_start(Searcher *e, const SearcherRequest *request)
     if (request->kind == JOB_MOVE) arm_plan(e, &job->plan, request->clock_start_us, false);
     else atomic_store(&e->control.pondering, true);
     if (request->kind == JOB_SELF_PONDER) job->stage = STAGE_PREDICT;
-    else job->stage = job->plan.insurance ? STAGE_INSURANCE : STAGE_MAIN;
+    else job->stage = job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
     pthread_cond_broadcast(&e->wake);
     pthread_mutex_unlock(&e->lock);
     return id;
@@ -401,7 +392,9 @@ void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const 
     if (job->id == id && job->kind != JOB_MOVE && !job->hit) {
         job->hit = true;
         job->clock_start_us = clock_start_us;
-        if (plan) job->plan = *plan;
+        /* The clock's limits are the hit's; what the search runs (plan.search, read by the
+         * search thread) stays as the ponder search began. */
+        if (plan) job->plan.clock = plan->clock;
         /* The main search judges at once whether what it has done is enough (search.c); one
          * not begun yet starts with these limits. The guess keeps its own budget. */
         if (job->stage != STAGE_GUESS && stage_active(job->stage))

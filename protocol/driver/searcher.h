@@ -41,10 +41,8 @@ typedef struct {
 typedef struct {
     JobKind kind;
     const Position *position;    /* copied at the start */
-    TimePlan plan;               /* every limit; a ponder job's are armed by the hit */
-    const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`); NULL = all */
-    int searchmoves_count;
-    bool started_from_initial;   /* the game began from the initial array (opening, §5.1) */
+    TimePlan plan;               /* every limit, the root's included; a ponder job's clock
+                                    limits are armed by the hit */
     SearchFeatures features;
     int64_t clock_start_us;      /* when the command that started the clock was read */
     bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */

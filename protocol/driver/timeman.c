@@ -2,6 +2,8 @@
  * limit of the iterative modern profile. */
 #include "timeman.h"
 
+#include <string.h>
+
 #include "search.h"
 
 /* [C] TECH.md §7: depths stay within [2, 30]. */
@@ -121,45 +123,50 @@ static Depth capped(Depth depth, Depth cap) { return cap > 0 && cap < depth ? ca
 
 void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
 {
-    *plan = (TimePlan){.first_depth = 1, .depth = capped(SEARCH_DEPTH_MAX, r->depth_cap), .nodes = r->nodes,
-                       .mate = r->mate};
+    memset(plan, 0, sizeof *plan);
+    SearchLimits *limits = &plan->search;
+    ClockLimits *timing = &plan->clock;
+    limits->first_depth = 1;
+    limits->depth = capped(SEARCH_DEPTH_MAX, r->depth_cap);
+    limits->nodes = r->nodes;
+    limits->mate = r->mate;
     bool timed = (r->has_clock || r->movetime_ms > 0) && !r->infinite;
-    if (r->has_clock) plan->avail_ms = avail_ms(r);
-    if (timed) plan->hard_ms = hard_limit(r);
+    if (r->has_clock) timing->avail_ms = avail_ms(r);
+    if (timed) timing->hard_ms = hard_limit(r);
 
     bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
-    if (fixed_time && !r->infinite) plan->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
+    if (fixed_time && !r->infinite) timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
     if (r->legal_moves == 1 && timed) {
-        plan->depth = 1; /* [C] one legal move: play it at once */
+        limits->depth = 1; /* [C] one legal move: play it at once */
     } else if (r->infinite || r->nodes || (fixed_time && r->iterative)) {
-        plan->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
+        timing->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
     } else if (r->mate > 0) {
         /* a mate in N moves shows at full width 2N */
-        plan->depth = capped(2 * r->mate < SEARCH_DEPTH_MAX ? 2 * r->mate : SEARCH_DEPTH_MAX, r->depth_cap);
-        plan->insurance = timed && !r->iterative;
+        limits->depth = capped(2 * r->mate < SEARCH_DEPTH_MAX ? 2 * r->mate : SEARCH_DEPTH_MAX, r->depth_cap);
+        timing->insurance = timed && !r->iterative;
     } else if (r->has_clock && r->iterative) {
         /* TECH-modern: deepen until the soft limit, never past the hard one. */
-        plan->soft_ms = plan->avail_ms * SOFT_SHARE_PERCENT / 100;
-        if (plan->soft_ms < 1) plan->soft_ms = 1;
+        timing->soft_ms = timing->avail_ms * SOFT_SHARE_PERCENT / 100;
+        if (timing->soft_ms < 1) timing->soft_ms = 1;
     } else if (r->has_clock || fixed_time) {
         /* TECH-1971: the depth rule, from the first move of the game; a fixed time per move
          * (UCI movetime, CECP st) is the time available per move [C: the paper knows one way
          * of using time, the rule, so it applies to every clock]. The game's first search runs
          * at the start depth (the Depth option as it is then). */
         if (tm->history_count == 0) tm->depth = r->start_depth;
-        adjust_depth(tm, plan->avail_ms);
-        plan->first_depth = plan->target_depth = capped(tm->depth, r->depth_cap);
-        plan->by_rule = true;
-        plan->insurance = true;
+        adjust_depth(tm, timing->avail_ms);
+        limits->first_depth = timing->target_depth = capped(tm->depth, r->depth_cap);
+        timing->by_rule = true;
+        timing->insurance = true;
     } else if (r->depth_cap > 0) {
-        plan->first_depth = r->iterative ? 1 : r->depth_cap;
+        limits->first_depth = r->iterative ? 1 : r->depth_cap;
     } else {
         /* A bare `go`: TECH's own depth. */
         if (tm->history_count == 0) tm->depth = r->start_depth;
-        plan->depth = tm->depth;
-        plan->first_depth = r->iterative ? 1 : tm->depth;
+        limits->depth = tm->depth;
+        limits->first_depth = r->iterative ? 1 : tm->depth;
     }
-    if (plan->first_depth > plan->depth) plan->first_depth = plan->depth;
+    if (limits->first_depth > limits->depth) limits->first_depth = limits->depth;
 }
 
 void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "search.h"
 #include "types.h"
 
 /* TECH.md §7: the rule looks at the last five searches [P]. */
@@ -43,19 +44,24 @@ typedef struct {
     int legal_moves;             /* legal moves at the root; 0 = unknown */
 } TimeRequest;
 
-/* The limits of one search. Deadlines count from the moment TECH's clock starts: the `go` or
- * the move that started it, or the ponder hit. */
+/* The clock's limits of one search, armed on its control when TECH's clock starts: at the `go`
+ * or the move that started the search, or at the ponder hit. Deadlines count from then. */
 typedef struct {
-    Depth first_depth;           /* the first depth searched (1 when iterating) */
-    Depth depth;                 /* the deepest depth (a cap) */
     Depth target_depth;          /* TECH-1971's rule: the search ends when this depth is done */
-    uint64_t nodes;
-    int mate;
     int64_t soft_ms;             /* TECH-modern: no new depth after this; 0 = none */
     int64_t hard_ms;             /* abort this long after the clock started; 0 = no limit */
     bool insurance;              /* run the depth-2 insurance search first */
     bool by_rule;                /* depth chosen by TECH's rule: record the search afterwards */
     int64_t avail_ms;            /* time per move available (TECH.md §7), for reports */
+} ClockLimits;
+
+/* Every limit of one search, decided here and carried unchanged from the protocol through the
+ * searcher to the search: `search` is what search_run() is given (the time manager sets its
+ * depths, nodes and mate; the session adds the root restriction and the opening flag); `clock`
+ * is armed on the running search. */
+typedef struct {
+    SearchLimits search;         /* depths (first_depth is 1 when iterating), nodes, mate, root */
+    ClockLimits clock;
 } TimePlan;
 
 /* Depth of the insurance search (TECH.md §7). */

@@ -30,27 +30,34 @@ static void clamp_time_request(TimeRequest *t)
     if (t->mate > SEARCH_DEPTH_MAX) t->mate = SEARCH_DEPTH_MAX;
 }
 
-unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
+/* The time manager's plan for the game's current position, with `legal_moves` root moves to
+ * choose from (0 = unknown); the session's settings complete the request. */
+static void plan_search(Session *s, TimeRequest *t, int legal_moves, TimePlan *plan)
 {
-    TimeRequest *t = &request->time;
     clamp_time_request(t);
-    bool self_ponder = request->kind == JOB_SELF_PONDER;
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
     t->iterative = s->settings.features.iterative_deepening;
-    /* A pondered position's own move count is unknown before the guess: never "only move". */
-    t->legal_moves = self_ponder ? 0 : game_legal_count(&s->game);
-    if (request->searchmoves_count > 0 && request->searchmoves_count < t->legal_moves)
-        t->legal_moves = request->searchmoves_count;
+    t->legal_moves = legal_moves;
     timeman_plan(&s->timeman, t, plan);
+    plan->search.started_from_initial = s->game.started_from_initial;
+}
+
+unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
+{
+    /* A pondered position's own move count is unknown before the guess: never "only move". */
+    int legal_moves = request->kind == JOB_SELF_PONDER ? 0 : game_legal_count(&s->game);
+    if (request->searchmoves_count > 0 && request->searchmoves_count < legal_moves)
+        legal_moves = request->searchmoves_count;
+    plan_search(s, &request->time, legal_moves, plan);
+    SearchLimits *root = &plan->search;
+    for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
+        root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
 
     SearcherRequest engine_request = {
         .kind = request->kind,
         .position = &s->game.pos,
         .plan = *plan,
-        .searchmoves = request->searchmoves,
-        .searchmoves_count = request->searchmoves_count,
-        .started_from_initial = s->game.started_from_initial,
         .features = s->settings.features,
         .clock_start_us = request->clock_start_us,
         .want_guess = request->want_guess,
@@ -60,8 +67,8 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
      * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */
-    if (!engine_request.plan.nodes || engine_request.plan.nodes > TECH_FUZZ_NODE_CAP)
-        engine_request.plan.nodes = TECH_FUZZ_NODE_CAP;
+    if (!engine_request.plan.search.nodes || engine_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
+        engine_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
     engine_request.features.pdp10_pace = false;
 #endif
     session_sync_hash(s);
@@ -71,23 +78,18 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
 {
     TimeRequest t = *request;
-    clamp_time_request(&t);
-    t.overhead_ms = s->settings.move_overhead_ms;
-    t.start_depth = s->settings.start_depth;
-    t.iterative = s->settings.features.iterative_deepening;
-    t.legal_moves = game_legal_count(&s->game);
-    timeman_plan(&s->timeman, &t, plan);
+    plan_search(s, &t, game_legal_count(&s->game), plan);
 }
 
 void session_record(Session *s, const TimePlan *plan, const SearcherResult *result, int64_t clock_start_us)
 {
-    if (!plan->by_rule || result->best_move == MOVE_NONE) return;
+    if (!plan->clock.by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;
     /* Short of the depth the rule asked for: the search was cut off. A search stopped after it
      * had that depth (a ponder hit that found the work done, a ponder search that went deeper)
      * played what the rule wanted. */
-    if (result->depth < plan->target_depth)
-        timeman_record(&s->timeman, plan->target_depth, clock_us, clock_us, true);
+    if (result->depth < plan->clock.target_depth)
+        timeman_record(&s->timeman, plan->clock.target_depth, clock_us, clock_us, true);
     else
         timeman_record(&s->timeman, result->depth, result->depth_time_us, clock_us, false);
 }

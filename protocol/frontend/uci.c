@@ -376,8 +376,8 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     u->clock_start_us = read_us;
     if (u->debug)
         io_printf("info string plan: depth %d first %d last %d soft %lld ms hard %lld ms avail %lld ms%s",
-                  u->plan.target_depth, u->plan.first_depth, u->plan.depth, (long long)u->plan.soft_ms,
-                  (long long)u->plan.hard_ms, (long long)u->plan.avail_ms, u->plan.insurance ? " insurance" : "");
+                  u->plan.clock.target_depth, u->plan.search.first_depth, u->plan.search.depth, (long long)u->plan.clock.soft_ms,
+                  (long long)u->plan.clock.hard_ms, (long long)u->plan.clock.avail_ms, u->plan.clock.insurance ? " insurance" : "");
     u->hold = ponder || infinite;
     u->infinite = infinite;
     u->pondering = ponder;
