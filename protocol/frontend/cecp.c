@@ -430,3 +430,26 @@ bool cecp_handle(Cecp *c, char *line, int64_t read_us)
     }
     return cecp_dispatch(c, line, read_us);
 }
+
+/* The session's table (frontend.h). */
+static void *front_create(Session *session) { return cecp_create(session); }
+static void front_destroy(void *self) { cecp_destroy(self); }
+static bool front_handle(void *self, char *line, int64_t read_us) { return cecp_handle(self, line, read_us); }
+static void front_search_done(void *self, unsigned id) { cecp_search_done(self, id); }
+static void front_leave(void *self) { cecp_leave(self); }
+/* CECP owes nothing at the end of input (no search of it promises a move). */
+static void front_finish(void *self) { (void)self; }
+static void front_notice(const char *text) { io_printf("# %s", text); }
+static void front_hash_failure(const char *text, int wanted_mb) { io_printf("Error (%s): memory %d", text, wanted_mb); }
+
+const FrontEnd CECP_FRONT_END = {
+    .name = "CECP",
+    .create = front_create,
+    .destroy = front_destroy,
+    .handle = front_handle,
+    .search_done = front_search_done,
+    .leave = front_leave,
+    .finish = front_finish,
+    .notice = front_notice,
+    .hash_failure = front_hash_failure,
+};

@@ -5,7 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "frontend.h"
 #include "session.h"
+
+extern const FrontEnd CECP_FRONT_END;
 
 Cecp *cecp_create(Session *session);
 void cecp_destroy(Cecp *cecp);

@@ -303,3 +303,29 @@ bool console_handle(Console *c, char *line, int64_t read_us)
     }
     return true;
 }
+
+/* The session's table (frontend.h). */
+static void *front_create(Session *session) { return console_create(session); }
+static void front_destroy(void *self) { console_destroy(self); }
+static bool front_handle(void *self, char *line, int64_t read_us) { return console_handle(self, line, read_us); }
+static void front_search_done(void *self, unsigned id) { console_search_done(self, id); }
+static void front_leave(void *self) { console_leave(self); }
+static void front_finish(void *self) { console_finish(self); }
+static void front_notice(const char *text) { io_write_line(text); }
+static void front_hash_failure(const char *text, int wanted_mb)
+{
+    (void)wanted_mb;
+    io_write_line(text);
+}
+
+const FrontEnd CONSOLE_FRONT_END = {
+    .name = "console",
+    .create = front_create,
+    .destroy = front_destroy,
+    .handle = front_handle,
+    .search_done = front_search_done,
+    .leave = front_leave,
+    .finish = front_finish,
+    .notice = front_notice,
+    .hash_failure = front_hash_failure,
+};

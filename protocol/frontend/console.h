@@ -6,7 +6,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "frontend.h"
 #include "session.h"
+
+extern const FrontEnd CONSOLE_FRONT_END;
 
 Console *console_create(Session *session);
 void console_destroy(Console *console);

@@ -15,6 +15,13 @@
 #include "responsive.h"
 #include "uci.h"
 
+/* The front ends by Mode. */
+static const FrontEnd *const FRONT_ENDS[MODE_COUNT] = {
+    [MODE_CONSOLE] = &CONSOLE_FRONT_END,
+    [MODE_UCI] = &UCI_FRONT_END,
+    [MODE_CECP] = &CECP_FRONT_END,
+};
+
 /* Every clock number within GUI_TIME_MS_MAX, whatever the protocol read: the time manager's
  * sums and products of them then cannot overflow. The protocols saturate as they read; this is
  * the one place both pass through. */
@@ -150,11 +157,7 @@ void session_sync_hash(Session *s)
     s->settings.hash_mb = searcher_hash_mb(s->searcher);
     char message[160];
     hash_failure_text(wanted, s->settings.hash_mb, message, sizeof message);
-    switch (s->mode) {
-    case MODE_UCI: io_printf("info string %s", message); break;
-    case MODE_CECP: io_printf("Error (%s): memory %d", message, wanted); break;
-    case MODE_CONSOLE: io_write_line(message); break;
-    }
+    FRONT_ENDS[s->mode]->hash_failure(message, wanted);
 }
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
@@ -174,12 +177,9 @@ void session_report_ponder(Session *s, const char *lead)
 {
     int hits, total;
     searcher_ponder_stats(s->searcher, &hits, &total);
-    int percent = total ? 100 * hits / total : 0;
-    switch (s->mode) {
-    case MODE_UCI: io_printf("info string %s: ponder hits %d of %d (%d%%)", lead, hits, total, percent); break;
-    case MODE_CECP: io_printf("# %s: ponder hits %d of %d (%d%%)", lead, hits, total, percent); break;
-    case MODE_CONSOLE: break;
-    }
+    char text[160];
+    snprintf(text, sizeof text, "%s: ponder hits %d of %d (%d%%)", lead, hits, total, total ? 100 * hits / total : 0);
+    FRONT_ENDS[s->mode]->notice(text);
 }
 
 /* Called on a search thread: queue the event for the adapter thread. */
@@ -194,14 +194,7 @@ static bool first_token_is(const char *line, const char *word)
 }
 
 /* Leave the current protocol: its search is stopped without a move. */
-static void leave_mode(Session *s)
-{
-    switch (s->mode) {
-    case MODE_UCI: uci_leave(s->uci); break;
-    case MODE_CECP: cecp_leave(s->cecp); break;
-    case MODE_CONSOLE: console_leave(s->console); break;
-    }
-}
+static void leave_mode(Session *s) { FRONT_ENDS[s->mode]->leave(s->front[s->mode]); }
 
 /* XBoard interrupts a busy engine with SIGINT and ends it with SIGTERM; TECH announced
  * sigint=0 sigterm=0 and ignores both. */
@@ -223,21 +216,7 @@ static bool handle_line(Session *s, char *line, int64_t read_us)
         s->mode = MODE_CECP;
         ignore_xboard_signals();
     }
-    switch (s->mode) {
-    case MODE_UCI: return uci_handle(s->uci, line, read_us);
-    case MODE_CECP: return cecp_handle(s->cecp, line, read_us);
-    case MODE_CONSOLE: return console_handle(s->console, line, read_us);
-    }
-    return true;
-}
-
-static void handle_done(Session *s, unsigned id)
-{
-    switch (s->mode) {
-    case MODE_UCI: uci_search_done(s->uci, id); break;
-    case MODE_CECP: cecp_search_done(s->cecp, id); break;
-    case MODE_CONSOLE: console_search_done(s->console, id); break;
-    }
+    return FRONT_ENDS[s->mode]->handle(s->front[s->mode], line, read_us);
 }
 
 static bool session_open(Session *s)
@@ -255,10 +234,12 @@ static bool session_open(Session *s)
         fprintf(stderr, "tech: no memory for a %d MB table; TECH runs without one\n", s->settings.hash_mb);
         s->settings.hash_mb = searcher_hash_mb(s->searcher);
     }
-    s->uci = uci_create(s);
-    s->cecp = cecp_create(s);
-    s->console = console_create(s);
-    return s->searcher && s->uci && s->cecp && s->console;
+    bool created = true;
+    for (Mode m = 0; m < MODE_COUNT; m++) {
+        s->front[m] = FRONT_ENDS[m]->create(s);
+        created = created && s->front[m];
+    }
+    return s->searcher && created;
 }
 
 /* Tear everything down. Nothing may push to the queue once it is freed: the reader is stopped
@@ -267,9 +248,8 @@ static void session_close(Session *s)
 {
     if (s->searcher) leave_mode(s);
     searcher_destroy(s->searcher);
-    uci_destroy(s->uci);
-    cecp_destroy(s->cecp);
-    console_destroy(s->console);
+    for (Mode m = 0; m < MODE_COUNT; m++)
+        if (s->front[m]) FRONT_ENDS[m]->destroy(s->front[m]);
     game_free(&s->game);
     event_queue_destroy(s->queue);
 }
@@ -305,12 +285,11 @@ SessionStep session_step(Session *s)
         if (!handle_line(s, event->line, event->read_us)) step = STEP_END;
         break;
     case EVENT_SEARCH_DONE:
-        handle_done(s, event->search_id);
+        FRONT_ENDS[s->mode]->search_done(s->front[s->mode], event->search_id);
         step = STEP_SEARCH_DONE;
         break;
     case EVENT_EOF:
-        if (s->mode == MODE_UCI) uci_finish(s->uci);
-        else if (s->mode == MODE_CONSOLE) console_finish(s->console);
+        FRONT_ENDS[s->mode]->finish(s->front[s->mode]);
         step = STEP_END;
         break;
     }

@@ -12,7 +12,8 @@
 #define ENGINE_NAME "TECH"
 #define ENGINE_AUTHOR "James Gillogly (1971), revived by the TECH project"
 
-typedef enum { MODE_CONSOLE, MODE_UCI, MODE_CECP } Mode;
+/* The protocols, in the order of FRONT_ENDS (session.c); a session starts in the console. */
+typedef enum { MODE_CONSOLE, MODE_UCI, MODE_CECP, MODE_COUNT } Mode;
 
 typedef struct Uci Uci;
 typedef struct Cecp Cecp;
@@ -25,10 +26,8 @@ typedef struct Session {
     Game game;
     Settings settings;
     TimeManager timeman;
-    Mode mode;
-    Uci *uci;
-    Cecp *cecp;
-    Console *console;
+    Mode mode;                   /* the protocol in use */
+    void *front[MODE_COUNT];     /* each front end's own state (frontend.h) */
 } Session;
 
 /* A search as a protocol asks for it. */

@@ -433,3 +433,29 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     }
     return true;
 }
+
+/* The session's table (frontend.h). */
+static void *front_create(Session *session) { return uci_create(session); }
+static void front_destroy(void *self) { uci_destroy(self); }
+static bool front_handle(void *self, char *line, int64_t read_us) { return uci_handle(self, line, read_us); }
+static void front_search_done(void *self, unsigned id) { uci_search_done(self, id); }
+static void front_leave(void *self) { uci_leave(self); }
+static void front_finish(void *self) { uci_finish(self); }
+static void front_notice(const char *text) { io_printf("info string %s", text); }
+static void front_hash_failure(const char *text, int wanted_mb)
+{
+    (void)wanted_mb;
+    io_printf("info string %s", text);
+}
+
+const FrontEnd UCI_FRONT_END = {
+    .name = "UCI",
+    .create = front_create,
+    .destroy = front_destroy,
+    .handle = front_handle,
+    .search_done = front_search_done,
+    .leave = front_leave,
+    .finish = front_finish,
+    .notice = front_notice,
+    .hash_failure = front_hash_failure,
+};

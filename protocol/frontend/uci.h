@@ -5,7 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "frontend.h"
 #include "session.h"
+
+extern const FrontEnd UCI_FRONT_END;
 
 Uci *uci_create(Session *session);
 void uci_destroy(Uci *uci);
