@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "io.h"
+#include "text.h"
 #include "tt.h"
 
 typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
@@ -153,7 +155,7 @@ void settings_init(Settings *settings)
 static const OptionSpec *find_option(const char *name)
 {
     for (int i = 0; i < OPTION_COUNT; i++)
-        if (text_equal_nocase(option_table[i].name, name)) return &option_table[i];
+        if (strcasecmp(option_table[i].name, name) == 0) return &option_table[i];
     return NULL;
 }
 
@@ -168,8 +170,8 @@ bool options_spin_range(const char *name, int *min, int *max)
 
 static bool parse_check(const char *value, int *out)
 {
-    if (text_equal_nocase(value, "true") || strcmp(value, "1") == 0) *out = 1;
-    else if (text_equal_nocase(value, "false") || strcmp(value, "0") == 0) *out = 0;
+    if (strcasecmp(value, "true") == 0 || strcmp(value, "1") == 0) *out = 1;
+    else if (strcasecmp(value, "false") == 0 || strcmp(value, "0") == 0) *out = 0;
     else return false;
     return true;
 }
@@ -211,7 +213,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         break;
     case TYPE_COMBO:
-        for (v = 0; spec->vars[v] && !text_equal_nocase(spec->vars[v], value); v++) continue;
+        for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
             snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
             return OPTION_FAILED;

@@ -2,12 +2,12 @@
 #include "io.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -292,77 +292,3 @@ void io_printf(const char *format, ...)
     io_write_line(big);
     free(big);
 }
-
-void text_init(TextBuffer *buffer)
-{
-    buffer->text = NULL;
-    buffer->length = buffer->capacity = 0;
-}
-
-void text_free(TextBuffer *buffer)
-{
-    free(buffer->text);
-    text_init(buffer);
-}
-
-void text_append(TextBuffer *buffer, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    int n = vsnprintf(NULL, 0, format, args);
-    va_end(args);
-    if (n < 0) return;
-    size_t need = buffer->length + (size_t)n + 1;
-    if (need > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity : 128;
-        while (capacity < need) capacity *= 2;
-        char *grown = realloc(buffer->text, capacity);
-        if (!grown) return;
-        buffer->text = grown;
-        buffer->capacity = capacity;
-    }
-    va_start(args, format);
-    vsnprintf(buffer->text + buffer->length, (size_t)n + 1, format, args);
-    va_end(args);
-    buffer->length += (size_t)n;
-}
-
-static bool is_blank(char c) { return c == ' ' || c == '\t'; }
-
-char *token_next(char **cursor)
-{
-    char *p = *cursor;
-    while (*p && is_blank(*p)) p++;
-    if (!*p) {
-        *cursor = p;
-        return NULL;
-    }
-    char *start = p;
-    while (*p && !is_blank(*p)) p++;
-    if (*p) *p++ = '\0';
-    *cursor = p;
-    return start;
-}
-
-char *token_rest(char **cursor)
-{
-    char *p = *cursor;
-    while (*p && is_blank(*p)) p++;
-    char *end = p + strlen(p);
-    while (end > p && is_blank(end[-1])) end--;
-    *end = '\0';
-    *cursor = end;
-    return p;
-}
-
-void text_printable(const char *in, char *out, size_t size)
-{
-    size_t n = 0;
-    for (; in[n] && n + 1 < size; n++) {
-        unsigned char c = (unsigned char)in[n];
-        out[n] = c >= 0x20 && c < 0x7F ? (char)c : '?';
-    }
-    if (size) out[n] = '\0';
-}
-
-bool text_equal_nocase(const char *a, const char *b) { return strcasecmp(a, b) == 0; }

@@ -3,9 +3,7 @@
 #ifndef TECH_IO_H
 #define TECH_IO_H
 
-#include <stdarg.h>
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 /* What the adapter thread is woken for: an input line, the end of input, or a finished search. */
@@ -53,26 +51,5 @@ void io_reader_stop(IoReader *reader);
 void io_write_line(const char *text);
 /* Format one whole line and write it as io_write_line() does. */
 void io_printf(const char *format, ...) __attribute__((format(printf, 1, 2)));
-
-/* A growable text buffer for assembling long lines (PV lines, option lists). */
-typedef struct {
-    char *text;
-    size_t length, capacity;
-} TextBuffer;
-
-void text_init(TextBuffer *buffer);
-void text_free(TextBuffer *buffer);
-/* Append formatted text; on allocation failure the text is silently truncated. */
-void text_append(TextBuffer *buffer, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-/* In-place tokenizer over a mutable line: returns the next blank-separated token (blanks are
- * spaces and tabs) and advances *cursor, or NULL at the end. */
-char *token_next(char **cursor);
-/* The rest of the line after *cursor with surrounding blanks trimmed ("" at the end). */
-char *token_rest(char **cursor);
-/* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
-void text_printable(const char *in, char *out, size_t size);
-/* Case-insensitive string equality. */
-bool text_equal_nocase(const char *a, const char *b);
 
 #endif

@@ -6,6 +6,7 @@
 #include "searcher.h"
 #include "game.h"
 #include "io.h"
+#include "text.h"
 #include "options.h"
 #include "timeman.h"
 

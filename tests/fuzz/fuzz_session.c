@@ -195,7 +195,8 @@ static SessionStep feed(Watch *w, const char *line)
         game_copy(&before, &s->game);
         /* CECP may replay lines kept behind a pong inside this event: only a line handled on its
          * own is held to the rejection rule. */
-        bool alone = w->protocol == FUZZ_UCI || (!s->cecp->deferred_head && s->cecp->pong_count == 0);
+        const Cecp *cecp = s->front[MODE_CECP];
+        bool alone = w->protocol == FUZZ_UCI || (!cecp->deferred_head && cecp->pong_count == 0);
         bool uci_go = w->protocol == FUZZ_UCI && s->mode == MODE_UCI && starts_search(line);
         Position at_go;
         if (uci_go) position_copy(&at_go, &s->game.pos);

@@ -1,0 +1,30 @@
+/* text.h - text utilities of the front ends: a growable buffer for long lines (PV lines,
+ * option lists) and an in-place tokenizer for input lines. */
+#ifndef TECH_TEXT_H
+#define TECH_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A growable text buffer for assembling long lines (PV lines, option lists). */
+typedef struct {
+    char *text;
+    size_t length, capacity;
+} TextBuffer;
+
+void text_init(TextBuffer *buffer);
+void text_free(TextBuffer *buffer);
+/* Append formatted text; on allocation failure the text is silently truncated. */
+void text_append(TextBuffer *buffer, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* In-place tokenizer over a mutable line: returns the next blank-separated token (blanks are
+ * spaces and tabs) and advances *cursor, or NULL at the end. */
+char *token_next(char **cursor);
+/* The rest of the line after *cursor with surrounding blanks trimmed ("" at the end). */
+char *token_rest(char **cursor);
+/* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
+void text_printable(const char *in, char *out, size_t size);
+/* Case-insensitive string equality. */
+bool text_equal_nocase(const char *a, const char *b);
+
+#endif
