@@ -71,7 +71,7 @@ static void apply_style(Settings *s, int style)
     s->style = style;
     if (style == STYLE_MODERN) search_features_modern(&s->features);
     else search_features_faithful(&s->features);
-    s->features.threads = s->threads;
+    s->features.threads = kept.threads;
     s->features.presort = kept.presort;
     s->features.pdp10_pace = kept.pdp10_pace;
 }
@@ -103,14 +103,16 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     }
     switch (field) {
     case FIELD_HASH: s->hash_mb = v; return OPTION_HASH_SIZE;
-    case FIELD_THREADS: s->threads = s->features.threads = v; break;
-    case FIELD_PONDER: s->ponder = v != 0; break;
+    case FIELD_THREADS: s->features.threads = v; break;
+    /* UCI's Ponder and UCI_AnalyseMode announce what the GUI will do; TECH acts on the commands
+     * themselves (`go ponder`, `go infinite`) and keeps neither value. */
+    case FIELD_PONDER: break;
+    case FIELD_ANALYSE: break;
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
     case FIELD_STYLE: apply_style(s, v); break;
     case FIELD_SPEED: s->features.pdp10_pace = v == SPEED_PDP10; break;
     case FIELD_DEPTH: s->start_depth = v; break;
-    case FIELD_ANALYSE: s->analyse_mode = v != 0; break;
     default: break;
     }
     return OPTION_STORED;
@@ -120,13 +122,11 @@ static int option_read(const Settings *s, OptionField field)
 {
     switch (field) {
     case FIELD_HASH: return s->hash_mb;
-    case FIELD_THREADS: return s->threads;
-    case FIELD_PONDER: return s->ponder;
+    case FIELD_THREADS: return s->features.threads;
     case FIELD_OVERHEAD: return s->move_overhead_ms;
     case FIELD_STYLE: return s->style;
     case FIELD_SPEED: return s->features.pdp10_pace ? SPEED_PDP10 : SPEED_NATIVE;
     case FIELD_DEPTH: return s->start_depth;
-    case FIELD_ANALYSE: return s->analyse_mode;
     case FIELD_E1: return s->features.checks_in_quiescence;
     case FIELD_E2: return s->features.check_extension;
     case FIELD_E3: return s->features.secondary_search;
@@ -138,6 +138,8 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E9: return s->features.move_ordering;
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
+    case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */
+    case FIELD_ANALYSE: return 0;
     }
     return 0;
 }

@@ -10,13 +10,11 @@
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
     int hash_mb;                 /* Hash: table size in MB (used by the E4 table) */
-    int threads;                 /* Threads */
-    bool ponder;                 /* Ponder: the GUI may send `go ponder` (UCI) */
     int move_overhead_ms;        /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
     int start_depth;             /* Depth: TECH's depth in the opening and at the start (§7) */
-    bool analyse_mode;           /* UCI_AnalyseMode */
     int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    SearchFeatures features;     /* the E1..E7 switches, set by Style and one by one */
+    SearchFeatures features;     /* the E1..E9 switches, set by Style and one by one, and the
+                                    Threads option (features.threads) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */

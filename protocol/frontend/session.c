@@ -70,7 +70,6 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
-    engine_request.features.threads = s->settings.threads;
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
      * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */

@@ -255,7 +255,6 @@ int cli_epd(int argc, char **argv)
     char *line = malloc(LINE_MAX_EPD);
     if (!search || !pos || !line) return 1;
     SearchFeatures features = options.settings.features;
-    features.threads = options.settings.threads;
     TranspositionTable *table = NULL;
     if (features.transposition_table) {
         table = tt_create((size_t)options.settings.hash_mb);
