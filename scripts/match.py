@@ -1317,13 +1317,6 @@ class Opening:
         return game
 
 
-def movetext_moves(text):
-    """The SAN moves of a line of PGN movetext ("1. e4 e5 2. Nf3")."""
-    text = re.sub(r"\{[^}]*\}", " ", text)
-    return tuple(re.sub(r"^\d+\.+", "", tok) for tok in text.split()
-                 if not re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", tok) and re.sub(r"^\d+\.+", "", tok))
-
-
 def read_openings(path):
     """Openings from a file: PGN (each game's moves from its start), or one FEN/EPD per line
     (# comments). An EPD line with a `c1` opcode holding the line's moves from the initial
@@ -1350,7 +1343,7 @@ def read_openings(path):
                 ops = {k: v.strip().strip('"') for k, v in ops.items()}
                 position = cr.Position.from_fen(" ".join(fields[:4]) + f" {ops.get('hmvc', '0')} {ops.get('fmvn', '1')}")
                 if "c1" in ops:
-                    opening = Opening(cr.START_FEN, movetext_moves(ops["c1"]))
+                    opening = Opening(cr.START_FEN, cr.movetext_moves(ops["c1"]))
                     if opening.game().position.fen() != position.fen():
                         raise ValueError(f"{path}: the moves in c1 do not lead to the position: {line}")
                     openings.append(Opening(cr.START_FEN, tuple(m.uci() for m in opening.game().moves)))
