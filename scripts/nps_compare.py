@@ -25,7 +25,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
-import match  # noqa: E402
+import engines  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_EPD = os.path.join(HERE, "..", "..", "shared", "data", "wac.epd")
@@ -66,7 +66,7 @@ class CecpPeer:
         self.proc.stdin.flush()
 
     def set_position(self, board):
-        for line in match.cecp_setup_lines(board, self.features.get("setboard") == "1"):
+        for line in engines.cecp_setup_lines(board, self.features.get("setboard") == "1"):
             self.send(line)
 
     def search(self, board, seconds):
