@@ -3,8 +3,8 @@
 
 Why it exists: TECH must not lose on time, play illegal moves, crash or stall under the way
 real tournament managers drive engines, and this machine has no cutechess. This runner
-speaks UCI and CECP (XBoard protocol 2) the way cutechess does (../shared/PROTOCOLS.md
-§3.1), keeps both clocks itself (monotonic, from writing the command that starts a move to
+speaks UCI and CECP (XBoard protocol 2) the way cutechess does (docs/PROTOCOLS.md
+§5.1), keeps both clocks itself (monotonic, from writing the command that starts a move to
 reading the move), and checks every move and every game end with the independent referee
 in chessrules.py.
 

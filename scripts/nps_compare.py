@@ -12,7 +12,7 @@ White-to-move problems of Win at Chess) and are set up with `setboard`, or with 
 `edit` command when the peer does not offer setboard (Fairy-Max).
 
     python3 scripts/nps_compare.py [--tech ./tech] [--bench-depth 6] [--peer /usr/games/fairymax]
-                                   [--epd ../shared/data/wac.epd] [--positions 20] [--seconds 1]
+                                   [--epd tests/data/wac.epd] [--positions 20] [--seconds 1]
                                    [--rounds 5]
 """
 import argparse
@@ -28,7 +28,7 @@ import chessrules as cr  # noqa: E402
 import engines  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_EPD = os.path.join(HERE, "..", "..", "shared", "data", "wac.epd")
+DEFAULT_EPD = os.path.join(HERE, "..", "tests", "data", "wac.epd")
 THINKING_RE = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\s")
 BENCH_TOTAL_RE = re.compile(r"^Total: (\d+) nodes, ([\d.]+) s, (\d+) nodes/second")
 

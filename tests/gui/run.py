@@ -2,7 +2,7 @@
 """run.py - TECH under real clients: XBoard (native CECP) and XBoard + polyglot (UCI).
 
 Why: the scripted protocol tests and scripts/match.py only show that TECH meets our reading
-of the protocols; XBoard and polyglot are the real consumers (PROTOCOLS.md §3.2, §3.3).
+of the protocols; XBoard and polyglot are the real consumers (docs/PROTOCOLS.md §5.2, §5.3).
 Two short matches run under xvfb-run in XBoard's match mode, with pondering on:
   1. TECH (CECP) vs Fairy-Max (CECP),
   2. TECH (UCI, through polyglot) vs TECH (CECP).
