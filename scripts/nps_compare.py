@@ -34,12 +34,12 @@ BENCH_TOTAL_RE = re.compile(r"^Total: (\d+) nodes, ([\d.]+) s, (\d+) nodes/secon
 
 
 def tech_bench(tech, depth):
-    """Nodes per second of one `tech bench DEPTH` run, from its last line."""
+    """Nodes per second of one `tech bench DEPTH` run, from its `Total:` line."""
     out = subprocess.run([tech, "bench", str(depth)], capture_output=True, text=True, check=True).stdout
-    match = BENCH_TOTAL_RE.match(out.strip().splitlines()[-1])
-    if not match:
+    totals = [found for found in map(BENCH_TOTAL_RE.match, out.splitlines()) if found]
+    if not totals:
         sys.exit(f"no total line in tech bench output:\n{out}")
-    return int(match.group(3))
+    return int(totals[-1].group(3))
 
 
 class CecpPeer:
@@ -82,9 +82,9 @@ class CecpPeer:
             line = self.proc.stdout.readline()
             if not line:
                 sys.exit("the peer ended during a search")
-            match = THINKING_RE.match(line)
-            if match:
-                centis, nodes = int(match.group(3)), int(match.group(4))
+            found = THINKING_RE.match(line)
+            if found:
+                centis, nodes = int(found.group(3)), int(found.group(4))
             if line.startswith("move "):
                 return nodes, centis / 100.0
 
