@@ -533,41 +533,73 @@ def perft(pos, depth):
 
 
 # ---------------------------------------------------------------------------------------
-# PGN files
+# PGN files: the one reader that the scripts and the tests share
 # ---------------------------------------------------------------------------------------
 
-def read_pgn(path):
-    """[(tags, movetext)] for every game of a PGN file (tags as a dict; comments kept)."""
+PGN_TAG_RE = re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+class PgnGame(namedtuple("PgnGame", "tags movetext")):
+    """One game of a PGN file: its tags (a dict) and its movetext (the lines after the tags
+    joined by blanks, comments kept). Unpacks as (tags, movetext)."""
+
+    __slots__ = ()
+
+    def comments(self):
+        """The texts of the movetext's {comments}, in order (match.py writes one per move)."""
+        return re.findall(r"\{([^}]*)\}", self.movetext)
+
+    def sans(self):
+        """The moves as written (SAN), without numbers, comments, NAGs, variations or result."""
+        return movetext_moves(self.movetext)
+
+    def replay(self):
+        """The game replayed by the referee: (Game, None), or (the game up to the problem,
+        a description of the first move that is not legal)."""
+        return game_from_pgn(self.tags, self.movetext)
+
+
+def read_pgn(source):
+    """[PgnGame] for every game in `source`: PGN text (anything with a line break) or the path
+    of a PGN file. Lines starting with % are escapes and skipped, as is anything before the
+    first tag (a file's leading {comment})."""
+    if "\n" in source:
+        lines = source.splitlines()
+    else:
+        with open(source, errors="replace") as f:
+            lines = f.read().splitlines()
     games, tags, moves = [], None, []
-    with open(path, errors="replace") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            found = re.match(r'^\[(\w+) "(.*)"\]$', line)
-            if found:
-                if tags is not None and moves:
-                    games.append((tags, " ".join(moves)))
-                    tags, moves = None, []
-                if tags is None:
-                    tags = {}
-                tags[found.group(1)] = found.group(2)
-            elif tags is not None and line.strip() and not line.startswith("%"):
-                moves.append(line.strip())
+    for line in lines:
+        found = PGN_TAG_RE.match(line)
+        if found:
+            if tags is not None and moves:
+                games.append(PgnGame(tags, " ".join(moves)))
+                tags, moves = None, []
+            if tags is None:
+                tags = {}
+            tags[found.group(1)] = found.group(2)
+        elif tags is not None and line.strip() and not line.startswith("%"):
+            moves.append(line.strip())
     if tags is not None:
-        games.append((tags, " ".join(moves)))
+        games.append(PgnGame(tags, " ".join(moves)))
     return games
+
+
+def movetext_moves(movetext):
+    """The move tokens of PGN movetext ("1. e4 {book} e5 2. Nf3 $1 (2. f4) 1-0" -> e4 e5 Nf3)."""
+    text = re.sub(r"\{[^}]*\}|;[^\n]*|\$\d+", " ", movetext)
+    while re.search(r"\([^()]*\)", text):
+        text = re.sub(r"\([^()]*\)", " ", text)  # variations, innermost first
+    tokens = (re.sub(r"^\d+\.+", "", token) for token in text.split()
+              if not re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token))
+    return tuple(token for token in tokens if token)
 
 
 def game_from_pgn(tags, movetext):
     """Replay a game's SAN movetext from its FEN tag (or the start); returns (Game, None) or
     (the game up to the problem, a description of the first move that is not legal)."""
     game = Game(tags.get("FEN", START_FEN))
-    text = re.sub(r"\{[^}]*\}|;[^\n]*|\$\d+", " ", movetext)
-    while re.search(r"\([^()]*\)", text):
-        text = re.sub(r"\([^()]*\)", " ", text)  # variations, innermost first
-    for token in text.split():
-        if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
-            continue
-        token = re.sub(r"^\d+\.+", "", token)
+    for token in movetext_moves(movetext):
         try:
             game.push(game.position.parse_san(token))
         except IllegalMoveError as exc:

@@ -12,7 +12,7 @@ White-to-move problems of Win at Chess) and are set up with `setboard`, or with 
 `edit` command when the peer does not offer setboard (Fairy-Max).
 
     python3 scripts/nps_compare.py [--tech ./tech] [--bench-depth 6] [--peer /usr/games/fairymax]
-                                   [--epd ../shared/data/wac.epd] [--positions 20] [--seconds 1]
+                                   [--epd tests/data/wac.epd] [--positions 20] [--seconds 1]
                                    [--rounds 5]
 """
 import argparse
@@ -25,21 +25,21 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
-import match  # noqa: E402
+import engines  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_EPD = os.path.join(HERE, "..", "..", "shared", "data", "wac.epd")
+DEFAULT_EPD = os.path.join(HERE, "..", "tests", "data", "wac.epd")
 THINKING_RE = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)\s")
 BENCH_TOTAL_RE = re.compile(r"^Total: (\d+) nodes, ([\d.]+) s, (\d+) nodes/second")
 
 
 def tech_bench(tech, depth):
-    """Nodes per second of one `tech bench DEPTH` run, from its last line."""
+    """Nodes per second of one `tech bench DEPTH` run, from its `Total:` line."""
     out = subprocess.run([tech, "bench", str(depth)], capture_output=True, text=True, check=True).stdout
-    match = BENCH_TOTAL_RE.match(out.strip().splitlines()[-1])
-    if not match:
+    totals = [found for found in map(BENCH_TOTAL_RE.match, out.splitlines()) if found]
+    if not totals:
         sys.exit(f"no total line in tech bench output:\n{out}")
-    return int(match.group(3))
+    return int(totals[-1].group(3))
 
 
 class CecpPeer:
@@ -66,7 +66,7 @@ class CecpPeer:
         self.proc.stdin.flush()
 
     def set_position(self, board):
-        for line in match.cecp_setup_lines(board, self.features.get("setboard") == "1"):
+        for line in engines.cecp_setup_lines(board, self.features.get("setboard") == "1"):
             self.send(line)
 
     def search(self, board, seconds):
@@ -82,9 +82,9 @@ class CecpPeer:
             line = self.proc.stdout.readline()
             if not line:
                 sys.exit("the peer ended during a search")
-            match = THINKING_RE.match(line)
-            if match:
-                centis, nodes = int(match.group(3)), int(match.group(4))
+            found = THINKING_RE.match(line)
+            if found:
+                centis, nodes = int(found.group(3)), int(found.group(4))
             if line.startswith("move "):
                 return nodes, centis / 100.0
 

@@ -4,7 +4,7 @@ whether it gets the game's history (`position startpos moves ...`) or only the p
 (`position fen FEN`)? Checks every position of every game in the PGN files in which a move was
 played, both sides to move. Left out: the positions whose history since the last capture or
 pawn move already holds a repeated position (the position itself included), because there
-the repetition rule (TECH.md §6) legitimately depends on the history.
+the repetition rule (docs/SPEC.md §6) legitimately depends on the history.
 
 usage: python3 scripts/same_position.py GAMES.pgn [MORE.pgn ...] [--engine ./tech]
                                         [--option NAME=VALUE ...] [--depth 5] [--quiet]

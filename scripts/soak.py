@@ -3,9 +3,9 @@
 pondering on, while another process loads the CPU, with chaos injected around every move.
 
 Why: a daemon lives for hours inside someone else's GUI. The match runner (match.py, whose
-adapters, clocks and referee this script reuses) plays clean games; here the GUI misbehaves the
-ways real ones do and the games must still end without a forfeit, an illegal move, a crash or a
-hang, and isready/ping must stay fast while TECH searches.
+adapters and clocks (engines.py) and referee (games.py) this script reuses) plays clean games;
+here the GUI misbehaves the ways real ones do and the games must still end without a forfeit, an
+illegal move, a crash or a hang, and isready/ping must stay fast while TECH searches.
 
 Chaos, all legal to send at that moment and each answered as the protocol says:
   between moves (TECH pondering or idle): garbage lines (unknown commands, control bytes),
@@ -33,6 +33,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chessrules as cr  # noqa: E402
+import engines  # noqa: E402
+import games  # noqa: E402
 import match  # noqa: E402
 
 # The latency target for isready/ping while TECH searches (issue 11), in seconds.
@@ -83,7 +86,7 @@ class Chaos:
         return self.rng.random() < p
 
 
-class ChaosUci(match.UciAdapter):
+class ChaosUci(engines.UciAdapter):
     chaos = None
 
     def reset_state(self):
@@ -154,7 +157,7 @@ class ChaosUci(match.UciAdapter):
         return super().await_reply(started, budget, margin)
 
 
-class ChaosCecp(match.CecpAdapter):
+class ChaosCecp(engines.CecpAdapter):
     chaos = None
 
     def reset_state(self):
@@ -231,13 +234,13 @@ def run(args):
     latency = Latency()
     chaos = [Chaos(args.seed, latency), Chaos(args.seed + 1, latency)]
     ChaosUci.chaos, ChaosCecp.chaos = chaos
-    match.ADAPTERS = {"uci": ChaosUci, "xboard": ChaosCecp}
-    engines = [match.EngineConfig(cmd=[args.engine], proto="uci", name="TECH-UCI", ponder=True),
-               match.EngineConfig(cmd=[args.engine], proto="xboard", name="TECH-CECP", ponder=True)]
-    config = match.MatchConfig(engines, match.TimeControl.parse(args.tc), args.games, 1,
-                               match.read_openings(match.DEFAULT_OPENINGS) if os.path.exists(match.DEFAULT_OPENINGS)
-                               else [match.Opening(match.cr.START_FEN)],
-                               0.0, None, args.log, "TECH soak", args.quiet)
+    players = [engines.EngineConfig(cmd=[args.engine], proto="uci", name="TECH-UCI", ponder=True),
+               engines.EngineConfig(cmd=[args.engine], proto="xboard", name="TECH-CECP", ponder=True)]
+    openings = (games.read_openings(games.DEFAULT_OPENINGS) if os.path.exists(games.DEFAULT_OPENINGS)
+                else [games.Opening(cr.START_FEN)])
+    config = match.MatchConfig(players, engines.TimeControl.parse(args.tc), args.games, 1, openings,
+                               0.0, None, args.log, "TECH soak", args.quiet,
+                               adapters={"uci": ChaosUci, "xboard": ChaosCecp})
     load = start_load(args.load)
     try:
         summary = match.Match(config).run()
@@ -253,7 +256,8 @@ def run(args):
         "seconds": summary["seconds"],
         "forfeits": {kind: len(items) for kind, items in forfeits.items()},
         "forfeit_details": forfeits,
-        "illegal_moves": sum(len(forfeits.get(k, [])) for k in (match.FORFEIT_ILLEGAL, match.FORFEIT_ILLEGAL_CLAIM)),
+        "illegal_moves": sum(len(forfeits.get(k, []))
+                             for k in (engines.FORFEIT_ILLEGAL, engines.FORFEIT_ILLEGAL_CLAIM)),
         "crashes": sum(s["crashes"] for s in stats.values()),
         "hangs": sum(s["stalls"] for s in stats.values()),
         "unexpected_errors": {name: s["errors"] for name, s in stats.items() if s["errors"]},

@@ -88,7 +88,7 @@ static bool is_move(const char *word)
     return regexec(&move, word, 0, NULL, 0) == 0;
 }
 
-/* `info` fields (PROTOCOLS.md §1.3): each keyword with its value; `pv` ends the line with moves. */
+/* `info` fields (docs/PROTOCOLS.md §2.3): each keyword with its value; `pv` ends the line with moves. */
 static bool info_fields_ok(const char *line)
 {
     static const char *const numeric[] = {"depth", "seldepth", "nodes", "nps", "time", "hashfull", "currmovenumber",

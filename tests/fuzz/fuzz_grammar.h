@@ -1,4 +1,4 @@
-/* fuzz_grammar.h - what a protocol's output line may look like (PROTOCOLS.md §1.3, §2.3): the
+/* fuzz_grammar.h - what a protocol's output line may look like (docs/PROTOCOLS.md §2.3, §3.3): the
  * fuzz targets check every line TECH writes against it. */
 #ifndef TECH_FUZZ_GRAMMAR_H
 #define TECH_FUZZ_GRAMMAR_H

@@ -2,7 +2,7 @@
 """run.py - TECH under real clients: XBoard (native CECP) and XBoard + polyglot (UCI).
 
 Why: the scripted protocol tests and scripts/match.py only show that TECH meets our reading
-of the protocols; XBoard and polyglot are the real consumers (PROTOCOLS.md §3.2, §3.3).
+of the protocols; XBoard and polyglot are the real consumers (docs/PROTOCOLS.md §5.2, §5.3).
 Two short matches run under xvfb-run in XBoard's match mode, with pondering on:
   1. TECH (CECP) vs Fairy-Max (CECP),
   2. TECH (UCI, through polyglot) vs TECH (CECP).
@@ -66,67 +66,31 @@ def run_xboard(name, engines, args, out):
                               timeout=args.timeout, text=True, errors="replace")
         status, text = proc.returncode, proc.stdout
     except subprocess.TimeoutExpired as exc:
-        status, text = "timeout", (exc.stdout or b"").decode("utf-8", "replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        output = exc.stdout or ""
+        status, text = "timeout", output.decode("utf-8", "replace") if isinstance(output, bytes) else output
     with open(os.path.join(workdir, "xboard.out"), "w") as f:
         f.write(text)
     return status, text, pgn, debug, time.monotonic() - start
-
-
-def read_pgn(path):
-    """[(tags, movetext)] for every game in a PGN file."""
-    if not os.path.exists(path):
-        return []
-    games, tags, moves = [], None, []
-    for line in open(path, errors="replace"):
-        line = line.rstrip("\n")
-        found = re.match(r'^\[(\w+) "(.*)"\]$', line)
-        if found:
-            if tags is not None and moves:
-                games.append((tags, " ".join(moves)))
-                tags, moves = None, []
-            if tags is None:
-                tags = {}
-            tags[found.group(1)] = found.group(2)
-        elif tags is not None and line.strip():
-            moves.append(line.strip())
-    if tags is not None:
-        games.append((tags, " ".join(moves)))
-    return games
-
-
-def replay(tags, movetext):
-    """Replay a game's SAN with the referee; returns (Game, problem or None)."""
-    game = cr.Game(tags.get("FEN", cr.START_FEN))
-    text = re.sub(r"\{[^}]*\}", " ", movetext)
-    text = re.sub(r"\$\d+", " ", text)
-    for token in text.split():
-        if re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", token):
-            continue
-        token = re.sub(r"^\d+\.+", "", token)
-        try:
-            game.push(game.position.parse_san(token))
-        except cr.IllegalMoveError as exc:
-            return game, f"move {len(game.moves) + 1} {token!r} is illegal: {exc}"
-    return game, None
 
 
 def check_games(pgn, expected):
     """Every game finished with a result a rule explains, all moves legal, and a mate or
     rule-based draw on the board matches the recorded result."""
     problems = []
-    games = read_pgn(pgn)
+    games = cr.read_pgn(pgn) if os.path.exists(pgn) else []
     if len(games) != expected:
         problems.append(f"{pgn}: {len(games)} games saved, {expected} expected")
-    for i, (tags, movetext) in enumerate(games, 1):
+    for i, record in enumerate(games, 1):
+        tags = record.tags
         result = tags.get("Result", "*")
-        comments = re.findall(r"\{([^}]*)\}", movetext)
+        comments = record.comments()
         reason = comments[-1] if comments else ""
         where = f"game {i} ({tags.get('White')} vs {tags.get('Black')})"
         if result not in ("1-0", "0-1", "1/2-1/2"):
             problems.append(f"{where}: unfinished, result {result} {{{reason}}}")
         if not FAIR_END.search(reason):
             problems.append(f"{where}: ended {result} {{{reason}}}")
-        game, problem = replay(tags, movetext)
+        game, problem = record.replay()
         if problem:
             problems.append(f"{where}: {problem}")
             continue
@@ -134,7 +98,8 @@ def check_games(pgn, expected):
         if by_rule and by_rule.result != result:
             problems.append(f"{where}: recorded {result} {{{reason}}}, the board says {by_rule.result} "
                             f"{{{by_rule.reason}}}")
-        if "mate" in reason.lower() and "stalemate" not in reason.lower() and not (by_rule and "mates" in by_rule.reason):
+        no_mate = not (by_rule and "mates" in by_rule.reason)
+        if "mate" in reason.lower() and "stalemate" not in reason.lower() and no_mate:
             problems.append(f"{where}: {{{reason}}} but the final position is no mate")
     return problems, len(games)
 

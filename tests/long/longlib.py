@@ -1,4 +1,5 @@
-"""longlib.py - what the long tests share: paths, the check helper, the referee and match modules."""
+"""longlib.py - what the long tests share: paths, the check helper, the referee and the match runner's
+modules (engines, games, match)."""
 import os
 import sys
 
@@ -9,6 +10,8 @@ if SCRIPTS not in sys.path:
     sys.path.insert(0, SCRIPTS)
 
 import chessrules  # noqa: E402  (needs SCRIPTS on the path)
+import engines  # noqa: E402
+import games  # noqa: E402
 import match  # noqa: E402
 
 
@@ -34,12 +37,12 @@ def fairymax():
     return None
 
 
-def run_match(engines, tc, games, name, **extra):
+def run_match(players, tc, count, name, **extra):
     """Play a match with scripts/match.py, keep its PGN and log under build/long/, print the
     summary indented under the test's PASS/FAIL line, and return the summary."""
     out = os.path.join(ROOT, "build", "long")
     os.makedirs(out, exist_ok=True)
-    config = match.MatchConfig(engines=engines, tc=match.TimeControl.parse(tc), games=games,
+    config = match.MatchConfig(engines=players, tc=engines.TimeControl.parse(tc), games=count,
                                pgn=os.path.join(out, name + ".pgn"), log=os.path.join(out, name + ".log"),
                                event=name, quiet=True, **extra)
     summary = match.Match(config).run()
@@ -50,7 +53,7 @@ def run_match(engines, tc, games, name, **extra):
 
 def tech(proto, ponder=False, name=None):
     """TECH as one side of a match."""
-    return match.EngineConfig(cmd=[binary()], proto=proto, name=name or f"TECH-{proto}", ponder=ponder)
+    return engines.EngineConfig(cmd=[binary()], proto=proto, name=name or f"TECH-{proto}", ponder=ponder)
 
 
 def check_clean(summary, who):

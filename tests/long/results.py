@@ -9,12 +9,16 @@ rates (counted by the runner for UCI; as reported by TECH), and the median searc
 each TECH engine's own moves 1-8 (book moves of the opening set not counted). Engines whose
 name starts with PREFIX (default TECH) count as TECH.
 """
-import statistics
 import argparse
 import json
 import os
 import re
+import statistics
+import sys
 from collections import defaultdict
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+import chessrules as cr  # noqa: E402
 
 
 def move_shares(pgn_path, prefix):
@@ -23,16 +27,14 @@ def move_shares(pgn_path, prefix):
     shares = []
     if not os.path.exists(pgn_path):
         return shares
-    text = open(pgn_path).read()
-    for number, game in enumerate(text.split("[Event ")[1:], 1):
-        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', "[Event " + game, re.M))
+    for number, game in enumerate(cr.read_pgn(pgn_path), 1):
+        tags = game.tags
         base, _, inc = tags["TimeControl"].partition("+")
         base, inc = float(base), float(inc or 0)
         white_first = " b " not in tags.get("FEN", " w ")
         names = [tags["White"], tags["Black"]] if white_first else [tags["Black"], tags["White"]]
         clocks = {tags["White"]: base + inc, tags["Black"]: base + inc}
-        body = game.split("\n\n", 1)[1]
-        for ply, comment in enumerate(re.findall(r"\{([^}]*)\}", body)):
+        for ply, comment in enumerate(game.comments()):
             found = re.search(r"(\d+\.\d+)s\b", comment)
             if not found:
                 continue
@@ -50,13 +52,11 @@ def opening_depths(pgn_path, prefix, last_move=8):
     depths = defaultdict(list)
     if not os.path.exists(pgn_path):
         return depths
-    text = open(pgn_path).read()
-    for game in text.split("[Event ")[1:]:
-        tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', "[Event " + game, re.M))
+    for game in cr.read_pgn(pgn_path):
+        tags = game.tags
         if "FEN" in tags:
             continue  # a set-up position: its move numbers are not the game's own
-        body = game.split("\n\n", 1)[1]
-        for ply, comment in enumerate(re.findall(r"\{([^}]*)\}", body)):
+        for ply, comment in enumerate(game.comments()):
             name = tags["White"] if ply % 2 == 0 else tags["Black"]
             found = re.match(r"[+-]?M?[\d.]+/(\d+)", comment)
             if found and ply // 2 + 1 <= last_move and name.startswith(prefix):
@@ -115,8 +115,8 @@ def main():
         totals[tc]["games"] += s["games"]
         totals[tc]["used"] += used
         totals[tc]["avail"] += avail
-        mins = min((e["min_left"] for n, e in s["stats"].items() if n.startswith(args.tech) and e["min_left"] is not None),
-                   default=None)
+        mins = min((e["min_left"] for n, e in s["stats"].items()
+                    if n.startswith(args.tech) and e["min_left"] is not None), default=None)
         for name, found in opening_depths(path[:-len(".json")] + ".pgn", args.tech).items():
             cpu_lines.append(f"  {path.split('/')[-1]} {name}: median depth of its moves 1-8 "
                              f"{statistics.median(found):g} ({len(found)} moves, {min(found)}-{max(found)})")

@@ -138,3 +138,28 @@ def test_pgn_movetext():
     black_first = cr.Game("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
     black_first.play("e7e5")
     check(black_first.movetext() == "1... e5 *", black_first.movetext())
+
+
+def test_pgn_reader():
+    """chessrules.read_pgn, the one PGN reader of the scripts and tests: tags, comments in order,
+    moves without numbers, NAGs, variations or result, and a replay by the referee."""
+    text = ('{a file comment}\n\n[Event "one"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n'
+            '1. f3 {book} e5 {+0.25/5 0.123s} 2. g4 $2 (2. e4) Qh4#\n{0.5s, Black mates} 0-1\n\n'
+            '%escaped line\n[Event "two"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n\n1. O-O Kd7 *\n')
+    games = cr.read_pgn(text)
+    check(len(games) == 2, f"{len(games)} games")
+    tags, movetext = games[0]
+    check(tags == {"Event": "one", "White": "A", "Black": "B", "Result": "0-1"}, f"tags {tags}")
+    check(games[0].comments() == ["book", "+0.25/5 0.123s", "0.5s, Black mates"], f"{games[0].comments()}")
+    check(games[0].sans() == ("f3", "e5", "g4", "Qh4#"), f"{games[0].sans()}")
+    game, problem = games[0].replay()
+    check(problem is None and game.outcome().reason == "Black mates", f"{problem} {game.outcome()}")
+    game, problem = games[1].replay()
+    check(problem is None and game.uci_moves() == ["e1g1", "e8d7"], f"{problem} {game.uci_moves()}")
+    _, problem = cr.read_pgn('[Event "x"]\n\n1. e4 e4 *\n')[0].replay()
+    check(problem and "move 2 'e4'" in problem, f"illegal move not found: {problem}")
+    path = os.path.join(ROOT, "build", "long", "reader.pgn")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    check(cr.read_pgn(path) == games, "a file reads as its text")

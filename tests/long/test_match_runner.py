@@ -7,24 +7,24 @@ must report nothing when both sides behave.
 import os
 import sys
 
-from longlib import HERE, check, match, run_match
+from longlib import HERE, check, engines, run_match
 
 FAKE = os.path.join(HERE, "fake_engine.py")
 
 
 def fake(proto, fault="", at=3, name=None, seed=1, depth=0):
-    return match.EngineConfig(cmd=[sys.executable, FAKE, "--fault", fault, "--at", str(at), "--seed", str(seed)],
+    return engines.EngineConfig(cmd=[sys.executable, FAKE, "--fault", fault, "--at", str(at), "--seed", str(seed)],
                               proto=proto, name=name or f"Fake-{proto}", depth=depth)
 
 
 def faulty_game(proto, fault, tc="1+0.01"):
     """One game, the faulty engine White; returns the summary."""
-    saved = match.STALL_TIMEOUT
-    match.STALL_TIMEOUT = 1.0
+    saved = engines.STALL_TIMEOUT
+    engines.STALL_TIMEOUT = 1.0
     try:
         return run_match([fake(proto, fault, name="Faulty"), fake("uci", name="Good")], tc, 1, f"fake-{proto}-{fault}")
     finally:
-        match.STALL_TIMEOUT = saved
+        engines.STALL_TIMEOUT = saved
 
 
 def expect_forfeit(summary, kind):
@@ -36,27 +36,27 @@ def expect_forfeit(summary, kind):
 
 def test_time_forfeit():
     for proto in ("uci", "xboard"):
-        expect_forfeit(faulty_game(proto, "slow"), match.FORFEIT_TIME)
+        expect_forfeit(faulty_game(proto, "slow"), engines.FORFEIT_TIME)
 
 
 def test_stall():
     for proto in ("uci", "xboard"):
-        expect_forfeit(faulty_game(proto, "stall"), match.FORFEIT_STALL)
+        expect_forfeit(faulty_game(proto, "stall"), engines.FORFEIT_STALL)
 
 
 def test_illegal_move():
     for proto in ("uci", "xboard"):
-        expect_forfeit(faulty_game(proto, "illegal"), match.FORFEIT_ILLEGAL)
+        expect_forfeit(faulty_game(proto, "illegal"), engines.FORFEIT_ILLEGAL)
 
 
 def test_crash():
     for proto in ("uci", "xboard"):
-        expect_forfeit(faulty_game(proto, "crash"), match.FORFEIT_DISCONNECT)
+        expect_forfeit(faulty_game(proto, "crash"), engines.FORFEIT_DISCONNECT)
 
 
 def test_false_claim_and_rejected_move():
-    expect_forfeit(faulty_game("xboard", "claim"), match.FORFEIT_FALSE_CLAIM)
-    expect_forfeit(faulty_game("xboard", "reject"), match.FORFEIT_ILLEGAL_CLAIM)
+    expect_forfeit(faulty_game("xboard", "claim"), engines.FORFEIT_FALSE_CLAIM)
+    expect_forfeit(faulty_game("xboard", "reject"), engines.FORFEIT_ILLEGAL_CLAIM)
 
 
 def test_resign_is_no_forfeit():
@@ -88,7 +88,7 @@ def test_fixed_depth_engine_gets_go_depth():
     check(clock and all("wtime" in line for line in clock), f"Clock got: {clock[:3]}")
     for words in (["cmd=x", "depth=0"], ["cmd=x", "depth=three"], ["cmd=x", "proto=xboard", "depth=3"]):
         try:
-            match.EngineConfig.parse(words)
+            engines.EngineConfig.parse(words)
         except ValueError:
             continue
         check(False, f"--engine {' '.join(words)} was accepted")

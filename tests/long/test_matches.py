@@ -5,7 +5,7 @@ tournament manager's clock; these matches are short versions of the measurement 
 RESULTS.md. TECH-UCI ponders with the GUI-driven go ponder / ponderhit / stop cycle,
 TECH-CECP ponders on its own after `hard`, so both pondering paths are exercised.
 """
-from longlib import check, check_clean, fairymax, match, run_match, tech
+from longlib import chessrules, check, check_clean, engines, fairymax, games, run_match, tech
 
 
 def self_play(tc, games, name, **extra):
@@ -19,7 +19,7 @@ def self_play(tc, games, name, **extra):
 def test_self_play_1s():
     """20 games at 1 s + 10 ms: the time manager's tightest case; random 4-ply openings,
     each played with both colours, so the games differ."""
-    self_play("1+0.01", 20, "self-1+0.01", openings=match.random_openings(4, 10, seed=11))
+    self_play("1+0.01", 20, "self-1+0.01", openings=games.random_openings(4, 10, seed=11))
 
 
 def test_self_play_10s():
@@ -32,7 +32,7 @@ def test_tech_vs_fairymax():
     first pair from the start position, then random 4-ply openings."""
     path = fairymax()
     check(path is not None, "fairymax is not installed (apt-get install fairymax)")
-    opponent = match.EngineConfig(cmd=[path], proto="xboard", name="Fairy-Max")
-    openings = [match.Opening(match.cr.START_FEN)] + match.random_openings(4, 4, seed=12)
+    opponent = engines.EngineConfig(cmd=[path], proto="xboard", name="Fairy-Max")
+    openings = [games.Opening(chessrules.START_FEN)] + games.random_openings(4, 4, seed=12)
     summary = run_match([tech("xboard", ponder=True), opponent], "1+0.01", 10, "fairymax-1+0.01", openings=openings)
     check_clean(summary, ["TECH-xboard"])

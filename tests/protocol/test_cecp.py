@@ -304,7 +304,7 @@ def test_analyze_follows_setboard_and_new():
 
 
 def test_post_shows_tree_statistics():
-    """With `post`, each move is followed by TECH.md §9's statistics as a `#` debug line."""
+    """With `post`, each move is followed by docs/SPEC.md §9's statistics as a `#` debug line."""
     e = Engine()
     e.send("xboard", "protover 2")
     e.expect(r"done=1", 2.0)

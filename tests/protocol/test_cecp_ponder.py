@@ -1,4 +1,4 @@
-"""test_cecp_ponder.py - CECP pondering after `hard` (TECH.md §8): guess, hit, miss, and the
+"""test_cecp_ponder.py - CECP pondering after `hard` (docs/SPEC.md §8): guess, hit, miss, and the
 commands that must leave a consistent state while TECH ponders."""
 from harness import MOVE_RE, SLOW, Engine, cecp_move, check
 

@@ -1,6 +1,6 @@
 """test_openings.py - the book-free opening set (book-free-openings/openings.epd and .pgn):
 every position legal and distinct, 4-8 plies from a named line, balanced, and the same lines in
-both files; match.py can read the EPD."""
+both files; the match runner (scripts/match.py, its openings in scripts/games.py) can read the EPD."""
 import os
 import re
 import sys
@@ -93,12 +93,12 @@ def test_pgn_has_the_same_lines():
 
 
 def test_match_runner_reads_the_set():
-    import match  # scripts/match.py: the runner that plays matches from these positions
-    openings = match.read_openings(os.path.join(FOLDER, "openings.epd"))
+    import games  # scripts/games.py: how scripts/match.py reads the positions it plays from
+    openings = games.read_openings(os.path.join(FOLDER, "openings.epd"))
     _, rows = read_epd()
     check(len(openings) == len(rows), f"match.py read {len(openings)} of {len(rows)} positions")
     # Each is its named line from the initial position, so engines get the moves and move numbers.
     check(all(o.fen == cr.START_FEN and 4 <= len(o.moves) <= 8 for o in openings), "match.py lost the lines' moves")
     check(all(o.game().position.fen().split()[:4] == fen4.split() for o, (_, fen4, _) in zip(openings, rows)),
           "match.py read other positions")
-    check(os.path.samefile(match.DEFAULT_OPENINGS, os.path.join(FOLDER, "openings.epd")), "not match.py's default")
+    check(os.path.samefile(games.DEFAULT_OPENINGS, os.path.join(FOLDER, "openings.epd")), "not match.py's default")

@@ -1,4 +1,4 @@
-"""test_ponder_deepening.py - pondering that keeps thinking (TECH.md §8, both profiles, UCI `go
+"""test_ponder_deepening.py - pondering that keeps thinking (docs/SPEC.md §8, both profiles, UCI `go
 ponder` and CECP `hard`): deeper than the rule's depth, one core busy until the opponent moves,
 a hit on a deep enough result plays at once, a miss is abandoned; and the clock's limits hold
 on a machine loaded by other processes."""
@@ -129,7 +129,7 @@ def test_cecp_ponder_thinks_until_the_opponent_moves():
 
 def test_limits_hold_on_a_loaded_machine():
     """Two busy processes share the two cores with TECH: its moves still come within the hard
-    limit (min(8 x available, half the clock left), TECH.md §7) plus the pipe's delay."""
+    limit (min(8 x available, half the clock left), docs/SPEC.md §7) plus the pipe's delay."""
     hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         for style in STYLES:

@@ -45,7 +45,7 @@ def test_handshake():
 
 
 def test_book_free_opening_e2e4():
-    """Acceptance: TECH's pre-sort plays 1.e4 at depth 5 (TECH.md §5.3)."""
+    """Acceptance: TECH's pre-sort plays 1.e4 at depth 5 (docs/SPEC.md §5.3)."""
     e = Engine()
     e.uci()
     e.send("ucinewgame", "position startpos", "go depth 5")
@@ -59,7 +59,7 @@ def test_book_free_opening_e2e4():
 
 def test_book_free_opening_two_knights_d5():
     """Acceptance: the report's Game 1, 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.d3: TECH answers 4...d5
-    from its opening table, not from a book (TECH.md §5.3, docs/FIDELITY.md)."""
+    from its opening table, not from a book (docs/SPEC.md §5.3, docs/FIDELITY.md)."""
     e = Engine()
     e.uci()
     e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3", "go depth 5")

@@ -157,7 +157,7 @@ def test_go_perft():
 
 
 def test_debug_prints_tree_statistics():
-    """With `debug on` every search ends with TECH.md §9's statistics as an info string."""
+    """With `debug on` every search ends with docs/SPEC.md §9's statistics as an info string."""
     e = Engine()
     e.uci()
     e.send("debug on", "position startpos", "go depth 4")

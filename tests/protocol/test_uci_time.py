@@ -1,5 +1,5 @@
 """test_uci_time.py - every UCI time-control form: the move must come back within its budget,
-from the engine's own clock, with the increment only credited after the move (TECH.md §7)."""
+from the engine's own clock, with the increment only credited after the move (docs/SPEC.md §7)."""
 import re
 import time
 
@@ -70,7 +70,7 @@ def test_depth_and_nodes_cap_a_clock():
 
 
 def test_depth_rule_moves_with_the_clock():
-    """TECH.md §7, scaled to the clock: with plenty of time the depth climbs several plies a move
+    """docs/SPEC.md §7, scaled to the clock: with plenty of time the depth climbs several plies a move
     (up to three) until its predicted time fills the time available; short of time it drops."""
     e = Engine()
     e.uci()

@@ -1,4 +1,4 @@
-/* test_positional.c - TECH's root pre-sort (TECH.md §5, §6) and material re-valuation (§5.8):
+/* test_positional.c - TECH's root pre-sort (docs/SPEC.md §5, §6) and material re-valuation (§5.8):
  * the paper's opening figures, one hand-checked position per phase, colour symmetry, repetition. */
 #include <string.h>
 
@@ -116,7 +116,7 @@ static Presort presort;
 
 TEST_CASE(positional_start_position_order)
 {
-    /* TECH.md §5.3: e2e4 = CC 8-5 + K2-K4 30 = 33; d2d4 = 3 + 20 = 23; g1f3 = 4 x (6-1) + 2
+    /* docs/SPEC.md §5.3: e2e4 = CC 8-5 + K2-K4 30 = 33; d2d4 = 3 + 20 = 23; g1f3 = 4 x (6-1) + 2
      * (king side) = 22; b1c3 = 4 x 5 = 20; c2c4, f2f4 = 7-4 = 3; e2e3 = 7-5 = 2;
      * a2a4 = 3-1 - 10 (wing) = -8; g1h3 = 4 x (2-1) - 15 + 2 = -9; b1a3 = 4 - 15 = -11. */
     position_set_start(&pos);
@@ -429,7 +429,7 @@ TEST_CASE(positional_colour_symmetry)
 
 TEST_CASE(positional_repetition_demoted)
 {
-    /* TECH.md §6 as read from Game 1 (docs/FIDELITY.md): a move goes last only if it lets a
+    /* docs/SPEC.md §6 as read from Game 1 (docs/FIDELITY.md): a move goes last only if it lets a
      * position occur for the third time. After 1.Nf3 Nf6 2.Ng1 Ng8, 3.Nf3 repeats the position
      * after 1.Nf3 once: it keeps its place (TECH's 36...R-KB1). */
     static const char *const once[] = {"g1f3", "g8f6", "f3g1", "f6g8", NULL};

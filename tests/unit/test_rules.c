@@ -366,7 +366,7 @@ static void check_promotion(const char *fen, const char *uci, int white_after, i
 
 TEST_CASE(rules_promotion_material)
 {
-    /* TECH's values (TECH.md §4): P 100, N 330, B 330, R 500, Q 900. */
+    /* TECH's values (docs/SPEC.md §4): P 100, N 330, B 330, R 500, Q 900. */
     CHECK(piece_value[PAWN] == 100 && piece_value[KNIGHT] == 330 && piece_value[BISHOP] == 330);
     CHECK(piece_value[ROOK] == 500 && piece_value[QUEEN] == 900);
     check_promotion("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8q", 900, 0);

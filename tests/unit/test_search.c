@@ -60,7 +60,7 @@ static void expect_move(const char *fen, const char *moves, Depth depth, bool fr
 
 TEST_CASE(search_book_free_opening)
 {
-    /* TECH.md §5.3: TECH's opening comes from the pre-sort, not a book: the report's Games 1
+    /* docs/SPEC.md §5.3: TECH's opening comes from the pre-sort, not a book: the report's Games 1
      * and 3 (Game 1's 4...P-Q4 after 4.P-Q3; Game 3's 4...B-QB4 after 4.O-O, where 4...P-Q4
      * loses a pawn). */
     expect_move(START_FEN, "", 5, true, "e2e4");

@@ -27,7 +27,7 @@ static void exact_modern(SearchFeatures *f)
 
 TEST_CASE(search_tie_break_survives_pvs_aspiration_and_ordering)
 {
-    /* Among materially equal root moves the positionally first must be played (TECH.md §4):
+    /* Among materially equal root moves the positionally first must be played (docs/SPEC.md §4):
      * PVS's null windows, aspiration windows, the previous best searched first (E7) and the
      * E9 ordering change which moves are searched how, never the move or its score. */
     static Position pos;
@@ -106,7 +106,7 @@ static bool wait_for_depth(Background *b, Depth depth, int timeout_ms)
 
 TEST_CASE(search_ponder_goes_deeper_then_a_hit_ends_it)
 {
-    /* TECH-1971 pondering (TECH.md §8): complete searches at d, d+1, ... until the hit; a hit
+    /* TECH-1971 pondering (docs/SPEC.md §8): complete searches at d, d+1, ... until the hit; a hit
      * whose depth is already done ends the search at once, with the deepest completed result. */
     static Position pos;
     CHECK(bench_setup(8, &pos)); /* a middle game */
