@@ -1,6 +1,6 @@
 """drivers.py - ask a UCI or CECP engine for one move in a position, one position at a time.
 
-The process, its reader thread and time-stamped lines come from scripts/match.py
+The process, its reader thread and time-stamped lines come from scripts/engines.py
 (EngineProcess); this file only writes the few commands a single search needs:
 
   UCI:  position startpos moves ... / isready / go movetime MS | go depth D  -> bestmove
@@ -18,7 +18,7 @@ from collections import namedtuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
 import chessrules as cr  # noqa: E402
-import match  # noqa: E402  (EngineProcess, DebugLog, process_cpu_seconds)
+import engines  # noqa: E402  (EngineProcess, DebugLog, process_cpu_seconds)
 
 START_TIMEOUT = 30.0
 SYNC_TIMEOUT = 15.0
@@ -37,8 +37,8 @@ class Driver:
     def __init__(self, name, cmd, options=None, workdir=None):
         self.name = name
         self.options = dict(options or {})
-        config = match.EngineConfig(cmd=list(cmd), proto=self.proto, name=name, workdir=workdir)
-        self.proc = match.EngineProcess(config, match.DebugLog(None), name)
+        config = engines.EngineConfig(cmd=list(cmd), proto=self.proto, name=name, workdir=workdir)
+        self.proc = engines.EngineProcess(config, engines.DebugLog(None), name)
         self.handshake()
 
     def lines_until(self, stop, timeout, what):
@@ -47,7 +47,7 @@ class Driver:
         while True:
             try:
                 item = self.proc.next_line(deadline)
-            except match.EngineLost as lost:
+            except engines.EngineLost as lost:
                 raise EngineError(f"{self.name}: {lost.detail}") from None
             if item is None:
                 raise EngineError(f"{self.name}: no {what} within {timeout:g} s")
@@ -55,7 +55,7 @@ class Driver:
                 return item[0]
 
     def cpu(self):
-        return match.process_cpu_seconds(self.proc.proc.pid) or 0.0
+        return engines.process_cpu_seconds(self.proc.proc.pid) or 0.0
 
     def close(self):
         self.proc.close("quit")
