@@ -41,8 +41,6 @@ import chessrules as cr  # noqa: E402
 from engines import (ADAPTERS, FORFEIT_DISCONNECT, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL,  # noqa: E402
                      FORFEIT_ILLEGAL_CLAIM, FORFEIT_STALL, FORFEIT_TIME, DebugLog, EngineConfig, EngineStats,
                      TimeControl, name_engines)
-# book-free-openings/drivers.py takes the engine process from here (as match.EngineProcess, ...).
-from engines import EngineLost, EngineProcess, process_cpu_seconds  # noqa: E402,F401
 from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, finish_game, pgn_text,  # noqa: E402
                    play_game, random_openings, read_openings)
 
