@@ -27,6 +27,7 @@ struct Console {
     TimePlan plan;
     PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
     PendingLine *pending_head, *pending_tail;
+    bool replaying;              /* run_pending is handling the kept lines */
 };
 
 /* The search-done event that tells the adapter thread a perft ended (engine ids are never 0). */
@@ -103,6 +104,8 @@ static bool keep_pending(Console *c, const char *line, int64_t read_us)
 /* Handle the kept lines in order until one starts another perft. */
 static void run_pending(Console *c)
 {
+    if (c->replaying) return;
+    c->replaying = true;
     while (c->pending_head && !perft_running(c)) {
         PendingLine *p = c->pending_head;
         c->pending_head = p->next;
@@ -111,6 +114,7 @@ static void run_pending(Console *c)
         free(p->line);
         free(p);
     }
+    c->replaying = false;
 }
 
 /* Called on the perft's thread when it ends: wake the adapter thread. */
@@ -250,6 +254,9 @@ static void cmd_moves(Console *c, char *cursor)
 
 bool console_handle(Console *c, char *line, int64_t read_us)
 {
+    /* Lines kept behind a perft that has ended go first: the perft's end event may still be
+     * queued behind this line. */
+    if (c->pending_head && !perft_running(c)) run_pending(c);
     char *cursor = line;
     char *command = token_next(&cursor);
     if (!command) return true;
