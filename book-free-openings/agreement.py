@@ -17,7 +17,7 @@ game from the initial position (UCI `position startpos moves ...`; CECP `new`, `
 moves), so TECH knows it is in its opening.
 
 Engines (--engines picks some, by name):
-  TECH-1971     ./tech, Style TECH-1971, `go movetime T`: TECH's own depth rule (TECH.md §7)
+  TECH-1971     ./tech, Style TECH-1971, `go movetime T`: TECH's own depth rule (docs/SPEC.md §7)
                 applied to T per move. One process answers all its positions without
                 `ucinewgame` between them, so the rule's history of recent search times carries
                 over as in a game at T per move (the game's first search runs at the start depth).

@@ -16,13 +16,13 @@ typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
-/* Speed: today's machine, or the pace of TECH's PDP-10 (TECH.md §9, engine/pdp10.c). */
+/* Speed: today's machine, or the pace of TECH's PDP-10 (docs/SPEC.md §9, engine/pdp10.c). */
 enum { SPEED_NATIVE = 0, SPEED_PDP10 = 1 };
 static const char *const speed_names[] = {"native", "PDP-10", NULL};
 
-/* TECH.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
+/* docs/SPEC.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
-/* TECH.md §7: Move Overhead 50 ms by default [C]. */
+/* docs/SPEC.md §7: Move Overhead 50 ms by default [C]. */
 enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 
 
@@ -63,7 +63,7 @@ static const OptionSpec option_table[] = {
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
 };
 
-/* Style selects a whole profile: every E switch follows it (TECH.md §10); the pre-sort
+/* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
  * switch, the speed and the thread count stay as they are. */
 static void apply_style(Settings *s, int style)
 {

@@ -13,7 +13,7 @@
 #include "makemove.h"
 #include "tt.h"
 
-/* TECH.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
+/* docs/SPEC.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
 enum { GUESS_DEPTH = 2 };
 /* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
 enum { GUESS_BUDGET_US = 50000 };
@@ -25,7 +25,7 @@ static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
 typedef enum {
     STAGE_IDLE,                  /* no job yet */
     STAGE_PREDICT,               /* self-ponder: guess the opponent's reply */
-    STAGE_INSURANCE,             /* depth-2 insurance search (TECH.md §7) */
+    STAGE_INSURANCE,             /* depth-2 insurance search (docs/SPEC.md §7) */
     STAGE_MAIN,                  /* the search proper */
     STAGE_GUESS,                 /* guess the reply to the move found */
     STAGE_DONE                   /* result ready */
@@ -131,7 +131,7 @@ static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth
 }
 
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
- * pre-sort computed from the opponent's point of view (TECH.md §8). */
+ * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). */
 static SearchResult guess_reply(Searcher *e, const Position *pos)
 {
     Job *job = &e->job;
@@ -161,7 +161,7 @@ static void run_main(Searcher *e)
     r->nodes += main.stats.nodes;
     r->stats = main.stats;
     r->hashfull = hashfull(e);
-    /* TECH.md §7: nothing completed -> the insurance move. */
+    /* docs/SPEC.md §7: nothing completed -> the insurance move. */
     if (!result_complete(&main) && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;

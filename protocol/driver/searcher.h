@@ -1,6 +1,6 @@
 /* engine.h - the narrow facade both protocols drive: start a search (never blocking), stop it,
  * turn a ponder search into the real one on a hit, wait for or collect the result. Every job
- * runs on one persistent search thread: TECH's reply guess (TECH.md §8), the insurance search,
+ * runs on one persistent search thread: TECH's reply guess (docs/SPEC.md §8), the insurance search,
  * the search proper (with its helper threads when Threads > 1), the guess of the reply. */
 #ifndef TECH_ENGINE_H
 #define TECH_ENGINE_H
@@ -66,7 +66,7 @@ typedef struct {
     SearchInfo info;
     int hashfull;                /* permille of the table in use at the end */
     uint64_t nodes;              /* all searches of the job */
-    SearchStats stats;           /* tree statistics of the main search (TECH.md §9) */
+    SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
 } SearcherResult;
 
@@ -83,7 +83,7 @@ unsigned searcher_start(Searcher *engine, const SearcherRequest *request);
 void searcher_stop(Searcher *engine, unsigned id);
 /* The ponder job `id` became a real search, its clock started at `clock_start_us` (when the
  * hit was read): arm `plan`'s limits (the job's own when NULL) from then. A search that has
- * already completed what they ask for ends at once (TECH.md §8). */
+ * already completed what they ask for ends at once (docs/SPEC.md §8). */
 void searcher_ponderhit(Searcher *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
 /* Wait until job `id` has its guessed reply (JOB_SELF_PONDER) and return it, MOVE_NONE if none. */
 Move searcher_prediction(Searcher *engine, unsigned id);
@@ -113,10 +113,10 @@ HashOutcome searcher_apply_hash(Searcher *engine);
 /* The size of the table in use, in MiB; 0 when TECH runs without one. */
 int searcher_hash_mb(Searcher *engine);
 
-/* Ponder statistics (TECH.md §8): count a hit or a miss, read the totals. */
+/* Ponder statistics (docs/SPEC.md §8): count a hit or a miss, read the totals. */
 void searcher_count_ponder(Searcher *engine, bool hit);
 void searcher_ponder_stats(Searcher *engine, int *hits, int *total);
-/* TECH.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
+/* docs/SPEC.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
 void searcher_format_stats(const SearcherResult *result, char *buf, size_t size);
 
 #endif

@@ -1,4 +1,4 @@
-/* timeman.c - TECH's depth-per-time-control rule and safety net (TECH.md §7), and the soft
+/* timeman.c - TECH's depth-per-time-control rule and safety net (docs/SPEC.md §7), and the soft
  * limit of the iterative modern profile. */
 #include "timeman.h"
 
@@ -6,7 +6,7 @@
 
 #include "search.h"
 
-/* [C] TECH.md §7: depths stay within [2, 30]. */
+/* [C] docs/SPEC.md §7: depths stay within [2, 30]. */
 enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
 /* [C] With no next time control (sudden death, with or without increment) the rule plans for
  * this many more moves: "the average amount of time per move available before the next time
@@ -32,7 +32,7 @@ enum { RULE_CLIMB_MAX = 3 };
  * it and the end of the depth under way, about twice it on average. */
 enum { SOFT_SHARE_PERCENT = 60 };
 
-/* [C] Which time of a search the rule counts as "the amount of time used" on a move (TECH.md
+/* [C] Which time of a search the rule counts as "the amount of time used" on a move (docs/SPEC.md
  * §7): READING_SEARCH = how long the search of the depth it played took, ponder time included;
  * READING_CLOCK = the time its clock was charged (from the `go`, the opponent's move or the
  * ponder hit to TECH's move). They differ after ponder hits. Measured in 200 games of
@@ -73,7 +73,7 @@ static double normalise(double ms, Depth from, Depth to)
 }
 
 /* Mean of the last searches in ms, each normalised to depth d: the time a search of depth d
- * is predicted to take ("used" in TECH.md §7). */
+ * is predicted to take ("used" in docs/SPEC.md §7). */
 static double used_time(const TimeManager *tm, Depth d)
 {
     double sum = 0;
@@ -103,7 +103,7 @@ static int64_t hard_limit(const TimeRequest *r)
     return hard < 1 ? 1 : hard;
 }
 
-/* TECH.md §7 applied after each move: the deepest depth whose predicted time fits in the time
+/* docs/SPEC.md §7 applied after each move: the deepest depth whose predicted time fits in the time
  * available per move. From d the rule goes up while the next depth fits ("if it has taken
  * enough time less than the allotted amount it increases the depth", each step costing x3 or
  * x7) and down while d does not ("if it has taken too much time, it decreases the depth").
@@ -176,5 +176,5 @@ void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clo
     tm->history_next = (tm->history_next + 1) % TIME_HISTORY;
     if (tm->history_count < TIME_HISTORY) tm->history_count++;
     tm->adjusted = false;
-    if (aborted) tm->depth = clamp_depth(tm->depth - 1); /* [C] TECH.md §7: one more down */
+    if (aborted) tm->depth = clamp_depth(tm->depth - 1); /* [C] docs/SPEC.md §7: one more down */
 }

@@ -1,5 +1,5 @@
 /* timeman.h - the time manager: every limit of a search comes from here. TECH-1971 chooses a
- * depth from the time per move available and its last five searches (TECH.md §7);
+ * depth from the time per move available and its last five searches (docs/SPEC.md §7);
  * TECH-modern, which deepens iteratively (E7), stops at a soft limit. Both have the hard
  * safety net. */
 #ifndef TECH_TIMEMAN_H
@@ -11,7 +11,7 @@
 #include "search.h"
 #include "types.h"
 
-/* TECH.md §7: the rule looks at the last five searches [P]. */
+/* docs/SPEC.md §7: the rule looks at the last five searches [P]. */
 enum { TIME_HISTORY = 5 };
 
 typedef struct {
@@ -52,7 +52,7 @@ typedef struct {
     int64_t hard_ms;             /* abort this long after the clock started; 0 = no limit */
     bool insurance;              /* run the depth-2 insurance search first */
     bool by_rule;                /* depth chosen by TECH's rule: record the search afterwards */
-    int64_t avail_ms;            /* time per move available (TECH.md §7), for reports */
+    int64_t avail_ms;            /* time per move available (docs/SPEC.md §7), for reports */
 } ClockLimits;
 
 /* Every limit of one search, decided here and carried unchanged from the protocol through the
@@ -64,7 +64,7 @@ typedef struct {
     ClockLimits clock;
 } TimePlan;
 
-/* Depth of the insurance search (TECH.md §7). */
+/* Depth of the insurance search (docs/SPEC.md §7). */
 enum { INSURANCE_DEPTH = 2 };
 
 /* New game: d = the start depth, no history. */

@@ -1,5 +1,5 @@
 /* cecp.c - CECP v2 commands: the feature handshake, game and clock set-up, options, errors
- * in xboard's forms (PROTOCOLS.md §2). The game flow lives in cecp_play.c. */
+ * in xboard's forms (docs/PROTOCOLS.md §3). The game flow lives in cecp_play.c. */
 #include "cecp.h"
 
 #include <math.h>
@@ -102,7 +102,7 @@ static void cmd_new(Cecp *c)
     if (c->analyze_mode) cecp_analyze(c);
 }
 
-/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, PROTOCOLS.md §2.2), saturated
+/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, docs/PROTOCOLS.md §3.2), saturated
  * to GUI_TIME_MS_MAX; false if unreadable. */
 static bool read_minutes(const char *text, int64_t *ms)
 {

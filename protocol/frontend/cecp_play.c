@@ -1,5 +1,5 @@
 /* cecp_play.c - CECP's game flow: TECH thinks on its move, ponders its guess of the reply on
- * the opponent's time (TECH.md §8), analyses on request, keeps its clock, moves. */
+ * the opponent's time (docs/SPEC.md §8), analyses on request, keeps its clock, moves. */
 #include "cecp_play.h"
 
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include "notation.h"
 #include "number.h"
 
-/* CECP thinking output: mate in N moves is 100000 + N (PROTOCOLS.md §2.3). */
+/* CECP thinking output: mate in N moves is 100000 + N (docs/PROTOCOLS.md §3.3). */
 enum { CECP_MATE_SCORE = 100000 };
 
 /* `ply score time nodes pv` with time in centiseconds; `.` statistics kept on the side. */
@@ -48,7 +48,7 @@ static int moves_in_level(const Cecp *c)
     return moves > 0 ? moves : 0;
 }
 
-/* The clock as TECH sees it for its next move (PROTOCOLS.md §2.5). */
+/* The clock as TECH sees it for its next move (docs/PROTOCOLS.md §4). */
 static void fill_time_request(const Cecp *c, TimeRequest *t)
 {
     memset(t, 0, sizeof *t);

@@ -1,5 +1,5 @@
 /* cecp_play.h - CECP's game flow: thinking on TECH's move, pondering on the opponent's time
- * (TECH.md §8), analysis, the clock, and the moves in between. */
+ * (docs/SPEC.md §8), analysis, the clock, and the moves in between. */
 #ifndef TECH_CECP_PLAY_H
 #define TECH_CECP_PLAY_H
 

@@ -1,5 +1,5 @@
 /* uci.c - UCI: commands in, `info`/`bestmove` out; exactly one bestmove per `go`, held back
- * in infinite and ponder mode until `stop` or `ponderhit` (PROTOCOLS.md §1). */
+ * in infinite and ponder mode until `stop` or `ponderhit` (docs/PROTOCOLS.md §2). */
 #include "uci.h"
 
 #include <errno.h>
@@ -13,7 +13,7 @@
 #include "perft_report.h"
 #include "perft_task.h"
 
-/* [C] PROTOCOLS.md §1.3: no `currmove` lines in the first second of a search. */
+/* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
 /* Longest echo of bad input in an `info string`. */
 enum { ECHO_MAX = 64 };
@@ -97,7 +97,7 @@ static void deliver(Uci *u, const SearcherResult *r)
 {
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     if (r->best_move == MOVE_NONE) {
-        /* Mated or stalemated at the root (PROTOCOLS.md §1.3: `bestmove 0000`). */
+        /* Mated or stalemated at the root (docs/PROTOCOLS.md §2.3: `bestmove 0000`). */
         io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
         io_write_line("bestmove 0000");
     } else {
@@ -385,7 +385,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
 }
 
 /* The predicted move was played: the ponder search goes on as the real one, its clock
- * started now (PROTOCOLS.md §1.4); a search already finished moves at once. */
+ * started now (docs/PROTOCOLS.md §2.4); a search already finished moves at once. */
 static void cmd_ponderhit(Uci *u, int64_t read_us)
 {
     if (!u->search_id || !u->pondering) return;

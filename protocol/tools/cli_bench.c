@@ -1,5 +1,5 @@
 /* cli_bench.c - runs the fixed bench list at a fixed depth and times TECH's basic operations
- * against the PDP-10 figures of 1971 (TECH.md §9). */
+ * against the PDP-10 figures of 1971 (docs/SPEC.md §9). */
 #include "cli_bench.h"
 
 #include <inttypes.h>
@@ -13,7 +13,7 @@
 #include "notation.h"
 #include "search.h"
 
-/* TECH.md §9: on the PDP-10 one full generation took 8000 µs, one make or unmake 1300 µs. */
+/* docs/SPEC.md §9: on the PDP-10 one full generation took 8000 µs, one make or unmake 1300 µs. */
 static const double PDP10_GENERATION_US = 8000.0;
 static const double PDP10_MAKE_OR_UNMAKE_US = 1300.0;
 /* Repetitions of the operation timings over the bench list. */

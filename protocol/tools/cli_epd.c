@@ -1,5 +1,5 @@
 /* cli_epd.c - runs an EPD test suite (bm/am) and, for suites whose solution depths are known,
- * the breakdown by depth of Berliner's Table V-4 next to TECH's 1971 result (TECH.md §9). */
+ * the breakdown by depth of Berliner's Table V-4 next to TECH's 1971 result (docs/SPEC.md §9). */
 #include "cli_epd.h"
 
 #include <inttypes.h>

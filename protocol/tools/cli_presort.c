@@ -1,4 +1,4 @@
-/* cli_presort.c - prints TECH's positional pre-sort of the root moves (TECH.md §5, §6) for a
+/* cli_presort.c - prints TECH's positional pre-sort of the root moves (docs/SPEC.md §5, §6) for a
  * position given as startpos or FEN, optionally followed by moves in coordinate notation. */
 #include "cli_presort.h"
 
@@ -26,7 +26,7 @@ static bool setup_position(int argc, char **argv, Position *pos, bool *started_f
     char fen[PRESORT_FEN_TEXT_MAX] = "", error[FEN_ERROR_MAX];
     bool startpos = moves_at == first || (moves_at == first + 1 && strcmp(argv[first], "startpos") == 0);
     /* The move number is the game's from the start position, or from a FEN that gives it (six
-     * fields), as for UCI `position fen` (TECH.md §5.1, docs/FIDELITY.md). */
+     * fields), as for UCI `position fen` (docs/SPEC.md §5.1, docs/FIDELITY.md). */
     *started_from_initial = startpos;
     if (startpos) {
         position_set_start(pos);

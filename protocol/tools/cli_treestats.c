@@ -1,4 +1,4 @@
-/* cli_treestats.c - `tech treestats`: the report's statistics by the report's method (TECH.md
+/* cli_treestats.c - `tech treestats`: the report's statistics by the report's method (docs/SPEC.md
  * §9): every fifth move of TECH's games searched at depths 2, 3, 4 and 5 with the faithful
  * profile; totals per depth, the growth per ply next to the 1971 figures, the time per move on
  * the PDP-10 clock and where that time goes; optionally Figures 11-13 as SVG. */

@@ -1,4 +1,4 @@
-/* treestats.h - Gillogly's tree statistics (TECH.md §9, the report's "Statistics"): a sample of
+/* treestats.h - Gillogly's tree statistics (docs/SPEC.md §9, the report's "Statistics"): a sample of
  * positions searched at depths 2..5, the totals per depth and the growth from one depth to
  * the next, split into the even->odd and odd->even steps the report compares. */
 #ifndef TECH_TREESTATS_H
