@@ -10,7 +10,7 @@ usage: python3 scripts/latency.py [--engine ./tech] [--samples 300] [--load N] [
 On a busy machine, run the client itself at a real-time priority (`chrt -f 10 python3 ...`,
 root): TECH is still started as an ordinary process, and only TECH's delay is measured.
 Prints one line per case (worst, 99th percentile, median in ms) and exits 1 if any worst case
-is at or over the target (5 ms, issue 11).
+is at or over the target (5 ms: an answer a GUI cannot tell from an idle engine's).
 """
 import argparse
 import json

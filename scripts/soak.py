@@ -38,7 +38,7 @@ import engines  # noqa: E402
 import games  # noqa: E402
 import match  # noqa: E402
 
-# The latency target for isready/ping while TECH searches (issue 11), in seconds.
+# The latency target for isready/ping while TECH searches, in seconds.
 LATENCY_TARGET = 0.005
 # Between-game option values.
 HASH_SIZES = (1, 8, 16, 64, 128)

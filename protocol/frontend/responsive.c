@@ -1,4 +1,4 @@
-/* responsive.c - a short scheduling slice for the threads that answer the GUI (issue 11:
+/* responsive.c - a short scheduling slice for the threads that answer the GUI (the target:
  * isready/ping under 5 ms while two search threads keep both cores busy). */
 #define _GNU_SOURCE
 #include "responsive.h"

@@ -1,4 +1,4 @@
-"""test_limits.py - input at the real limits, as a hostile GUI sends it (issue 11's defects): the
+"""test_limits.py - input at the real limits, as a hostile GUI sends it (each a defect once found): the
 largest numbers a protocol line can carry, games of thousands of reversible plies, a Hash that
 cannot be had, a perft that must stay interruptible, exits that leave no thread behind, a new
 game after the largest table."""
