@@ -43,7 +43,7 @@ bool position_ep_capturable(const Position *pos)
 {
     if (pos->en_passant == SQ_NONE) return false;
     /* A pawn of the side to move stands beside the pawn that just double-pushed. */
-    int behind = pos->side == WHITE ? -10 : 10;
+    int behind = -pawn_push(pos->side);
     Piece own_pawn = piece_make(pos->side, PAWN);
     Square pushed = pos->en_passant + behind;
     return pos->board[pushed - 1] == own_pawn || pos->board[pushed + 1] == own_pawn;

@@ -138,7 +138,7 @@ static bool read_en_passant(Position *pos, const char *field, char *error, size_
     if (rank != expected_rank)
         return error_set(error, size, "impossible en-passant square %s: must be on rank %d", field, expected_rank + 1);
     Square ep = square_make(file, rank);
-    int forward = pos->side == WHITE ? -10 : 10; /* direction the enemy pawn moved */
+    int forward = pawn_push(!pos->side); /* direction the enemy pawn moved */
     Piece enemy_pawn = piece_make(!pos->side, PAWN);
     if (pos->board[ep + forward] != enemy_pawn)
         return error_set(error, size, "impossible en-passant square %s: no pawn just moved past it", field);

@@ -122,7 +122,7 @@ void make_move(Position *pos, Move m)
 
     pos->halfmove++;
     if (move_is_capture(m)) {
-        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         key ^= zobrist_piece(pos->board[victim_sq], victim_sq);
         u->captured_slot = remove_man(pos, victim_sq);
         pos->halfmove = 0;
@@ -154,7 +154,7 @@ void make_move(Position *pos, Move m)
         key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
         pos->castling = rights;
     }
-    pos->en_passant = move_is_double_push(m) ? from + 10 * color_sign(us) : SQ_NONE;
+    pos->en_passant = move_is_double_push(m) ? from + pawn_push(us) : SQ_NONE;
     if (us == BLACK) pos->fullmove++;
     pos->side = !us;
     pos->key = key ^ zobrist.side;
@@ -185,7 +185,7 @@ void unmake_move(Position *pos)
     }
     relocate(pos, to, from);
     if (move_is_capture(m)) {
-        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         restore_man(pos, victim_sq, piece_make(!us, move_captured(m)), u->captured_slot);
     }
     pos->key = u->key;

@@ -53,7 +53,7 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
 {
     const Color us = pos->side;
     const int s = color_sign(us);
-    const int forward = 10 * s;
+    const int forward = pawn_push(us);
     const int start_rank = us == WHITE ? 1 : 6;
     const int last_rank = us == WHITE ? 7 : 0;
     const int8_t *board = pos->board;

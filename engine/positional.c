@@ -143,7 +143,7 @@ int presort_mobility(const MoveContext *ctx)
 bool presort_pawn_passed(const Position *pos, Square sq)
 {
     const Color c = piece_color(pos->board[sq]);
-    const int forward = 10 * color_sign(c);
+    const int forward = pawn_push(c);
     const Piece enemy = piece_make(!c, PAWN);
     /* The two sentinel rows end the walk; side cells may be the sentinel, never an enemy pawn. */
     for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
@@ -155,7 +155,7 @@ bool presort_pawn_passed(const Position *pos, Square sq)
 /* True if a man `piece` stands on the file of sq strictly ahead of sq for colour c. */
 static bool piece_ahead_on_file(const Position *pos, Square sq, Color c, Piece piece)
 {
-    const int forward = 10 * color_sign(c);
+    const int forward = pawn_push(c);
     for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
         if (pos->board[ahead] == piece) return true;
     return false;

@@ -47,6 +47,8 @@ static inline PieceType piece_type(Piece p) { return p < 0 ? -p : p; }
 static inline Piece piece_make(Color c, PieceType t) { return c == WHITE ? t : -t; }
 /* Sign of a colour's piece codes: +1 for White, -1 for Black. */
 static inline int color_sign(Color c) { return c == WHITE ? 1 : -1; }
+/* One rank toward colour c's promotion on the mailbox (its pawns' step): +10 White, -10 Black. */
+static inline int pawn_push(Color c) { return BOARD_WIDTH * color_sign(c); }
 
 /* Scores (TECH.md §4): MATE exceeds any material swing, ILLEGAL exceeds MATE. */
 enum {
