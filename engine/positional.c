@@ -9,9 +9,6 @@
 #include "positional_common.h"
 #include "rules.h"
 
-/* TECH.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
- * number, when the game's move numbers are known [C]). */
-enum { OPENING_LAST_MOVE = 8 };
 /* TECH.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
  * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md). */
 enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
