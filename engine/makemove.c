@@ -108,6 +108,8 @@ static inline uint64_t ep_key(const Position *pos)
 void make_move(Position *pos, Move m)
 {
     assert(pos->undo_len < UNDO_STACK_SIZE);
+    assert(move_ok(m));
+    assert(position_move_ok(pos, m)); /* a man of the side to move, the captured type on the board */
     Undo *u = &pos->undo[pos->undo_len++];
     const Color us = pos->side;
     const Square from = move_from(m), to = move_to(m);
@@ -169,6 +171,9 @@ void unmake_move(Position *pos)
     const Move m = u->move;
     const Square from = move_from(m), to = move_to(m);
     const Color us = !pos->side;
+    /* The last move made was a move (not a null move) of `us`, whose man now stands on `to`. */
+    assert(move_ok(m));
+    assert(piece_is_man_of(pos->board[to], us) && pos->board[from] == EMPTY);
 
     pos->side = us;
     if (us == BLACK) pos->fullmove--;
@@ -213,6 +218,7 @@ void make_null_move(Position *pos)
 
 void unmake_null_move(Position *pos)
 {
+    assert(pos->undo_len > 0 && pos->undo[pos->undo_len - 1].move == MOVE_NONE);
     const Undo *u = &pos->undo[--pos->undo_len];
     pos->side = !pos->side;
     pos->key = u->key;

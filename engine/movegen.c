@@ -3,6 +3,7 @@
 
 #include "attack.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* Capture ordering classes: the captured man's value rank, B and N equal (TECH.md §4). */
@@ -182,9 +183,15 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
 
 void generate_moves(const Position *pos, GenKind kind, MoveList *list)
 {
+#ifdef TECH_DEBUG
+    assert(position_ok(pos));
+#endif
     switch (kind) {
     case GEN_ALL: generate_kind(pos, GEN_ALL, list); break;
     case GEN_NOISY: generate_kind(pos, GEN_NOISY, list); break;
     case GEN_QUIET: generate_kind(pos, GEN_QUIET, list); break;
     }
+#ifdef TECH_DEBUG
+    for (int i = 0; i < list->count; i++) assert(position_move_ok(pos, list->moves[i]));
+#endif
 }

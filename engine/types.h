@@ -41,10 +41,17 @@ enum {
 static inline Square square_make(int file, int rank) { return 21 + file + BOARD_WIDTH * rank; }
 static inline int square_file(Square sq) { return sq % BOARD_WIDTH - 1; }
 static inline int square_rank(Square sq) { return sq / BOARD_WIDTH - 2; }
+/* A playing cell (a1..h8), not the border. */
+static inline bool square_ok(Square sq)
+{
+    return sq >= SQ_A1 && sq <= SQ_H8 && square_file(sq) >= 0 && square_file(sq) < 8;
+}
 
 static inline Color piece_color(Piece p) { return p > 0 ? WHITE : BLACK; }
 static inline PieceType piece_type(Piece p) { return p < 0 ? -p : p; }
 static inline Piece piece_make(Color c, PieceType t) { return c == WHITE ? t : -t; }
+/* A man of colour c: neither an empty cell nor the border. */
+static inline bool piece_is_man_of(Piece p, Color c) { return p != EMPTY && p != OFFBOARD && piece_color(p) == c; }
 /* Sign of a colour's piece codes: +1 for White, -1 for Black. */
 static inline int color_sign(Color c) { return c == WHITE ? 1 : -1; }
 /* One rank toward colour c's promotion on the mailbox (its pawns' step): +10 White, -10 Black. */
