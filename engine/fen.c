@@ -185,7 +185,8 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
         && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
     if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
     if (ok && enemy_king_capturable(scratch))
-        ok = error_set(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
+        ok = error_set(error, size, "the side not to move (%s) is in check",
+                       scratch->side == WHITE ? "black" : "white");
     if (ok) position_copy(pos, scratch);
     free(scratch);
     return ok;

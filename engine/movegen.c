@@ -84,7 +84,8 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
         add_quiet(sink, move_make(from, to + forward, MOVE_FLAG_DOUBLE_PUSH, EMPTY));
 }
 
-static inline __attribute__((always_inline)) void generate_piece(const Position *pos, Sink *sink, Square from, PieceType type)
+static inline __attribute__((always_inline)) void generate_piece(const Position *pos, Sink *sink, Square from,
+                                                                 PieceType type)
 {
     const PieceMoves *pm = &piece_moves[type];
     const int s = color_sign(pos->side);

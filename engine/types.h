@@ -104,6 +104,9 @@ static inline PieceType move_promotion(Move m)
 static inline PieceType move_captured(Move m) { return (PieceType)((m >> 28) & 7); }
 static inline bool move_is_capture(Move m) { return move_captured(m) != EMPTY; }
 /* Two moves are the same move when origin, destination and promotion agree. */
-static inline bool move_same(Move a, Move b) { return ((a ^ b) & 0xFFFF) == 0 && (a & MOVE_FLAG_PROMOTION) == (b & MOVE_FLAG_PROMOTION); }
+static inline bool move_same(Move a, Move b)
+{
+    return ((a ^ b) & 0xFFFF) == 0 && (a & MOVE_FLAG_PROMOTION) == (b & MOVE_FLAG_PROMOTION);
+}
 
 #endif
