@@ -7,7 +7,7 @@ bool square_attacked(const Position *pos, Square sq, Color by)
     const int s = color_sign(by);
 
     /* Pawns of `by` attack forward: a white pawn on sq-9 or sq-11 attacks sq. */
-    const int pawn_back = by == WHITE ? -10 : 10;
+    const int pawn_back = -pawn_push(by);
     if (board[sq + pawn_back - 1] == s * PAWN || board[sq + pawn_back + 1] == s * PAWN) return true;
 
     for (int i = 0; i < 8; i++)
@@ -43,7 +43,10 @@ static int line_step(Square from, Square to)
     return (dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH) + (df > 0 ? 1 : -1);
 }
 
-static bool step_is_diagonal(int step) { return step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH; }
+static bool step_is_diagonal(int step)
+{
+    return step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH;
+}
 
 /* Whether a man of type `type` standing on `from` (and nothing else moved) would reach `target`
  * along an empty line; `vacated` counts as empty. */
@@ -67,7 +70,7 @@ bool quiet_move_gives_check(const Position *pos, Move m)
     /* 1. Direct check from the destination. */
     switch (type) {
     case PAWN: {
-        const int forward = us == WHITE ? BOARD_WIDTH : -BOARD_WIDTH;
+        const int forward = pawn_push(us);
         if (king == to + forward - 1 || king == to + forward + 1) return true;
         break;
     }

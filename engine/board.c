@@ -15,11 +15,7 @@ void position_clear(Position *pos)
 {
     zobrist_init();
     memset(pos, 0, sizeof *pos - sizeof pos->undo);
-    for (Square sq = 0; sq < BOARD_SIZE; sq++) {
-        int file = sq % BOARD_WIDTH, row = sq / BOARD_WIDTH;
-        bool playing = file >= 1 && file <= 8 && row >= 2 && row <= 9;
-        pos->board[sq] = playing ? EMPTY : OFFBOARD;
-    }
+    for (Square sq = 0; sq < BOARD_SIZE; sq++) pos->board[sq] = square_ok(sq) ? EMPTY : OFFBOARD;
     pos->side = WHITE;
     pos->fullmove = 1;
 }
@@ -43,7 +39,7 @@ bool position_ep_capturable(const Position *pos)
 {
     if (pos->en_passant == SQ_NONE) return false;
     /* A pawn of the side to move stands beside the pawn that just double-pushed. */
-    int behind = pos->side == WHITE ? -10 : 10;
+    int behind = -pawn_push(pos->side);
     Piece own_pawn = piece_make(pos->side, PAWN);
     Square pushed = pos->en_passant + behind;
     return pos->board[pushed - 1] == own_pawn || pos->board[pushed + 1] == own_pawn;
@@ -93,9 +89,7 @@ bool position_ok(const Position *pos)
     int material[COLOR_NB] = {0, 0};
     for (Square sq = 0; sq < BOARD_SIZE; sq++) {
         Piece p = pos->board[sq];
-        int file = sq % BOARD_WIDTH, row = sq / BOARD_WIDTH;
-        bool playing = file >= 1 && file <= 8 && row >= 2 && row <= 9;
-        if (!playing) {
+        if (!square_ok(sq)) {
             if (p != OFFBOARD) return false;
             continue;
         }
@@ -127,6 +121,64 @@ bool position_ok(const Position *pos)
     if (pos->key != position_compute_key(pos)) return false;
     if (pos->undo_len < 0 || pos->undo_len > UNDO_STACK_SIZE) return false;
     return true;
+}
+
+/* Bits of the move word that carry nothing (types.h): 20-27 and 31; the special flags. */
+static const Move MOVE_UNUSED_BITS = 0x8FF00000u;
+static const Move MOVE_SPECIAL_FLAGS = MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT | MOVE_FLAG_DOUBLE_PUSH
+                                     | MOVE_FLAG_PROMOTION;
+
+bool move_ok(Move m)
+{
+    const Square from = move_from(m), to = move_to(m);
+    if (!square_ok(from) || !square_ok(to) || from == to || (m & MOVE_UNUSED_BITS)) return false;
+    const uint32_t flags = m & MOVE_SPECIAL_FLAGS;
+    if (flags & (flags - 1)) return false;                       /* at most one special flag */
+    if (!move_is_promotion(m) && ((m >> 14) & 3)) return false; /* a promotion piece, no flag */
+    const PieceType captured = move_captured(m);
+    if (captured > KING) return false; /* a king is taken to refute an illegal move; never the border */
+    /* The special moves are pawn or king moves toward the side of the rank they start from. */
+    const int from_rank = square_rank(from), to_rank = square_rank(to);
+    const Color c = to_rank > from_rank ? WHITE : BLACK;
+    const int step = (to - from) * color_sign(c); /* as if White moved */
+    const int relative_from = c == WHITE ? from_rank : 7 - from_rank;
+    const bool diagonal = step == pawn_push(WHITE) - 1 || step == pawn_push(WHITE) + 1;
+    switch (flags) {
+    case MOVE_FLAG_CASTLE:
+        return captured == EMPTY && (from == SQ_E1 || from == SQ_E8) && (to == from + 2 || to == from - 2);
+    case MOVE_FLAG_EN_PASSANT: return captured == PAWN && relative_from == 4 && diagonal;
+    case MOVE_FLAG_DOUBLE_PUSH: return captured == EMPTY && relative_from == 1 && step == 2 * pawn_push(WHITE);
+    case MOVE_FLAG_PROMOTION:
+        return relative_from == 6 && (captured == EMPTY ? step == pawn_push(WHITE) : diagonal);
+    default: return true;
+    }
+}
+
+bool position_move_ok(const Position *pos, Move m)
+{
+    if (!move_ok(m)) return false;
+    const Color us = pos->side;
+    const Square from = move_from(m), to = move_to(m);
+    const Piece mover = pos->board[from];
+    if (!piece_is_man_of(mover, us)) return false;
+    const PieceType type = piece_type(mover);
+    if (move_is_castle(m) && type != KING) return false;
+    if (type == PAWN) {
+        /* Forward only; the flags say what the squares say. */
+        const int step = (to - from) * color_sign(us);
+        const int push = pawn_push(WHITE);
+        const bool diagonal = step == push - 1 || step == push + 1;
+        if (step != push && step != 2 * push && !diagonal) return false;
+        if (diagonal != move_is_capture(m)) return false;
+        if ((step == 2 * push) != move_is_double_push(m)) return false;
+        const int last_rank = us == WHITE ? 7 : 0;
+        if ((square_rank(to) == last_rank) != move_is_promotion(m)) return false;
+    } else if (move_is_en_passant(m) || move_is_double_push(m) || move_is_promotion(m)) {
+        return false;
+    }
+    if (move_is_en_passant(m) && (to != pos->en_passant || pos->board[to] != EMPTY)) return false;
+    const Square victim = move_is_en_passant(m) ? to - pawn_push(us) : to;
+    return pos->board[victim] == piece_make(!us, move_captured(m)); /* EMPTY for a quiet move */
 }
 
 void position_copy(Position *dst, const Position *src)

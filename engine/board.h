@@ -80,6 +80,15 @@ uint64_t position_compute_key(const Position *pos);
 bool position_ep_capturable(const Position *pos);
 /* Full consistency check: key, material, counts, lists and board agree. */
 bool position_ok(const Position *pos);
+/* Validators for the debug builds' asserts (after Fruit's move_is_ok). move_ok: a well-formed move
+ * word of any position: both squares on the board, at most one special flag, and the flags, the
+ * promotion piece and the captured type agree with the squares (castling e1/e8 two files over,
+ * e.p. onto the sixth rank taking a pawn, a double push from the second rank, a promotion onto
+ * the last). */
+bool move_ok(Move m);
+/* move_ok(m), and m fits pos: the mover is a man of the side to move, the special flags match its
+ * type and squares, and the captured type is what stands on the victim square. */
+bool position_move_ok(const Position *pos, Move m);
 /* Copy a position (only the used part of the undo stack). */
 void position_copy(Position *dst, const Position *src);
 /* When the undo stack reaches HISTORY_TRIM_AT, keep only the entries since the last irreversible

@@ -138,7 +138,7 @@ static bool read_en_passant(Position *pos, const char *field, char *error, size_
     if (rank != expected_rank)
         return error_set(error, size, "impossible en-passant square %s: must be on rank %d", field, expected_rank + 1);
     Square ep = square_make(file, rank);
-    int forward = pos->side == WHITE ? -10 : 10; /* direction the enemy pawn moved */
+    int forward = pawn_push(!pos->side); /* direction the enemy pawn moved */
     Piece enemy_pawn = piece_make(!pos->side, PAWN);
     if (pos->board[ep + forward] != enemy_pawn)
         return error_set(error, size, "impossible en-passant square %s: no pawn just moved past it", field);
@@ -185,7 +185,8 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
         && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
     if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
     if (ok && enemy_king_capturable(scratch))
-        ok = error_set(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
+        ok = error_set(error, size, "the side not to move (%s) is in check",
+                       scratch->side == WHITE ? "black" : "white");
     if (ok) position_copy(pos, scratch);
     free(scratch);
     return ok;

@@ -40,7 +40,7 @@ static inline bool man_attacks(const Position *pos, Square from, Square target)
     const int step = direction_of(target - from);
     switch (piece_type(p)) {
     case PAWN: {
-        Square ahead = from + 10 * color_sign(piece_color(p));
+        Square ahead = from + pawn_push(piece_color(p));
         return target == ahead - 1 || target == ahead + 1;
     }
     case KNIGHT:
@@ -68,7 +68,7 @@ void legality_prepare(const Position *pos, LegalityInfo *info)
     info->pinned_count = 0;
 
     /* Knights and pawns give check only from fixed squares. */
-    const int pawn_ahead = 10 * s;
+    const int pawn_ahead = pawn_push(us);
     bool check = board[king + pawn_ahead - 1] == -s * PAWN || board[king + pawn_ahead + 1] == -s * PAWN;
     for (int i = 0; i < 8 && !check; i++) check = board[king + knight_offsets[i]] == -s * KNIGHT;
 

@@ -108,6 +108,8 @@ static inline uint64_t ep_key(const Position *pos)
 void make_move(Position *pos, Move m)
 {
     assert(pos->undo_len < UNDO_STACK_SIZE);
+    assert(move_ok(m));
+    assert(position_move_ok(pos, m)); /* a man of the side to move, the captured type on the board */
     Undo *u = &pos->undo[pos->undo_len++];
     const Color us = pos->side;
     const Square from = move_from(m), to = move_to(m);
@@ -122,7 +124,7 @@ void make_move(Position *pos, Move m)
 
     pos->halfmove++;
     if (move_is_capture(m)) {
-        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         key ^= zobrist_piece(pos->board[victim_sq], victim_sq);
         u->captured_slot = remove_man(pos, victim_sq);
         pos->halfmove = 0;
@@ -154,7 +156,7 @@ void make_move(Position *pos, Move m)
         key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
         pos->castling = rights;
     }
-    pos->en_passant = move_is_double_push(m) ? from + 10 * color_sign(us) : SQ_NONE;
+    pos->en_passant = move_is_double_push(m) ? from + pawn_push(us) : SQ_NONE;
     if (us == BLACK) pos->fullmove++;
     pos->side = !us;
     pos->key = key ^ zobrist.side;
@@ -169,6 +171,9 @@ void unmake_move(Position *pos)
     const Move m = u->move;
     const Square from = move_from(m), to = move_to(m);
     const Color us = !pos->side;
+    /* The last move made was a move (not a null move) of `us`, whose man now stands on `to`. */
+    assert(move_ok(m));
+    assert(piece_is_man_of(pos->board[to], us) && pos->board[from] == EMPTY);
 
     pos->side = us;
     if (us == BLACK) pos->fullmove--;
@@ -185,7 +190,7 @@ void unmake_move(Position *pos)
     }
     relocate(pos, to, from);
     if (move_is_capture(m)) {
-        Square victim_sq = move_is_en_passant(m) ? to - 10 * color_sign(us) : to;
+        Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         restore_man(pos, victim_sq, piece_make(!us, move_captured(m)), u->captured_slot);
     }
     pos->key = u->key;
@@ -213,6 +218,7 @@ void make_null_move(Position *pos)
 
 void unmake_null_move(Position *pos)
 {
+    assert(pos->undo_len > 0 && pos->undo[pos->undo_len - 1].move == MOVE_NONE);
     const Undo *u = &pos->undo[--pos->undo_len];
     pos->side = !pos->side;
     pos->key = u->key;

@@ -3,6 +3,7 @@
 
 #include "attack.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* Capture ordering classes: the captured man's value rank, B and N equal (TECH.md §4). */
@@ -53,7 +54,7 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
 {
     const Color us = pos->side;
     const int s = color_sign(us);
-    const int forward = 10 * s;
+    const int forward = pawn_push(us);
     const int start_rank = us == WHITE ? 1 : 6;
     const int last_rank = us == WHITE ? 7 : 0;
     const int8_t *board = pos->board;
@@ -83,7 +84,8 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
         add_quiet(sink, move_make(from, to + forward, MOVE_FLAG_DOUBLE_PUSH, EMPTY));
 }
 
-static inline __attribute__((always_inline)) void generate_piece(const Position *pos, Sink *sink, Square from, PieceType type)
+static inline __attribute__((always_inline)) void generate_piece(const Position *pos, Sink *sink, Square from,
+                                                                 PieceType type)
 {
     const PieceMoves *pm = &piece_moves[type];
     const int s = color_sign(pos->side);
@@ -182,9 +184,15 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
 
 void generate_moves(const Position *pos, GenKind kind, MoveList *list)
 {
+#ifdef TECH_DEBUG
+    assert(position_ok(pos));
+#endif
     switch (kind) {
     case GEN_ALL: generate_kind(pos, GEN_ALL, list); break;
     case GEN_NOISY: generate_kind(pos, GEN_NOISY, list); break;
     case GEN_QUIET: generate_kind(pos, GEN_QUIET, list); break;
     }
+#ifdef TECH_DEBUG
+    for (int i = 0; i < list->count; i++) assert(position_move_ok(pos, list->moves[i]));
+#endif
 }

@@ -9,9 +9,6 @@
 #include "positional_common.h"
 #include "rules.h"
 
-/* TECH.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
- * number, when the game's move numbers are known [C]). */
-enum { OPENING_LAST_MOVE = 8 };
 /* TECH.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
  * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md). */
 enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
@@ -143,7 +140,7 @@ int presort_mobility(const MoveContext *ctx)
 bool presort_pawn_passed(const Position *pos, Square sq)
 {
     const Color c = piece_color(pos->board[sq]);
-    const int forward = 10 * color_sign(c);
+    const int forward = pawn_push(c);
     const Piece enemy = piece_make(!c, PAWN);
     /* The two sentinel rows end the walk; side cells may be the sentinel, never an enemy pawn. */
     for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
@@ -155,7 +152,7 @@ bool presort_pawn_passed(const Position *pos, Square sq)
 /* True if a man `piece` stands on the file of sq strictly ahead of sq for colour c. */
 static bool piece_ahead_on_file(const Position *pos, Square sq, Color c, Piece piece)
 {
-    const int forward = 10 * color_sign(c);
+    const int forward = pawn_push(c);
     for (Square ahead = sq + forward; pos->board[ahead] != OFFBOARD; ahead += forward)
         if (pos->board[ahead] == piece) return true;
     return false;

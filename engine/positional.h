@@ -44,6 +44,10 @@ typedef struct {
     PresortEntry entries[MOVE_LIST_MAX];
 } Presort;
 
+/* TECH.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
+ * number, when the game's move numbers are known [C]). */
+enum { OPENING_LAST_MOVE = 8 };
+
 /* The phase of the position for the side to move (§5.1). The opening is told by the move
  * number (FEN fullmove), so it needs move_number_known: the position's move number is the
  * game's own (a game from the initial array, or a FEN with its move number). */

@@ -126,7 +126,7 @@ void presort_score_pawn_endgame(const MoveContext *ctx)
  * passed QBP, and 35.R-QR1, under TECH's passed QRP). */
 static Square passer_in_front(const Position *pos, Square rook)
 {
-    const int forward = 10 * color_sign(piece_color(pos->board[rook]));
+    const int forward = pawn_push(piece_color(pos->board[rook])); /* up the file from the rook owner's side */
     Square sq = rook + forward;
     while (pos->board[sq] == EMPTY) sq += forward;
     if (piece_type(pos->board[sq]) != PAWN) return SQ_NONE; /* a man or the border */

@@ -108,7 +108,7 @@ static void score_pawn_capture(const MoveContext *ctx, int from_file, int to_fil
 static void score_centre_pawn_capture(const MoveContext *ctx)
 {
     if (move_captured(ctx->move) != PAWN) return;
-    const int forward = 10 * color_sign(ctx->us);
+    const int forward = pawn_push(ctx->us);
     Square victim = move_is_en_passant(ctx->move) ? ctx->to - forward : ctx->to;
     int file = square_file(victim);
     if (file != FILE_D && file != FILE_E) return;

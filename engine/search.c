@@ -179,7 +179,6 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     info.seldepth = s->stats.seldepth;
     info.score = score;
     info.nodes = nodes_so_far(s);
-    info.time_ms = (clock_now_us() - s->start_us) / 1000;
     info.pv_length = s->pv_length[0];
     memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
     reporter->on_info(reporter->context, &info);
@@ -454,7 +453,6 @@ static void search_depths(Search *s, const SearchLimits *limits, Depth first, De
         } else if (s->shared) {
             atomic_store(&s->shared->main_depth, d);
         }
-        s->depth_now = d;
         s->depth_start_us = clock_now_us();
         search_depth(s, d, reporter, result);
         if (s->aborted) break;

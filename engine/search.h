@@ -80,7 +80,6 @@ typedef struct {
     int seldepth;
     Score score;                 /* side-to-move view; mate scores per types.h */
     uint64_t nodes;
-    int64_t time_ms;
     int pv_length;
     Move pv[MAX_PLY];
 } SearchInfo;

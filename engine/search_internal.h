@@ -69,7 +69,6 @@ typedef struct Search {
     int64_t depth_end_us[SEARCH_DEPTH_MAX + 2]; /* when each depth completed; 0 = not (yet) */
     int64_t depth_time_us[SEARCH_DEPTH_MAX + 2];/* how long each depth took */
     int64_t depth_start_us;
-    Depth depth_now;                   /* the depth under way */
     RootMoves root;
     TranspositionTable *tt;            /* E4: shared table, or NULL */
     SharedSearch *shared;              /* the helpers and the busy table while helpers work, else NULL */

@@ -41,12 +41,21 @@ enum {
 static inline Square square_make(int file, int rank) { return 21 + file + BOARD_WIDTH * rank; }
 static inline int square_file(Square sq) { return sq % BOARD_WIDTH - 1; }
 static inline int square_rank(Square sq) { return sq / BOARD_WIDTH - 2; }
+/* A playing cell (a1..h8), not the border. */
+static inline bool square_ok(Square sq)
+{
+    return sq >= SQ_A1 && sq <= SQ_H8 && square_file(sq) >= 0 && square_file(sq) < 8;
+}
 
 static inline Color piece_color(Piece p) { return p > 0 ? WHITE : BLACK; }
 static inline PieceType piece_type(Piece p) { return p < 0 ? -p : p; }
 static inline Piece piece_make(Color c, PieceType t) { return c == WHITE ? t : -t; }
+/* A man of colour c: neither an empty cell nor the border. */
+static inline bool piece_is_man_of(Piece p, Color c) { return p != EMPTY && p != OFFBOARD && piece_color(p) == c; }
 /* Sign of a colour's piece codes: +1 for White, -1 for Black. */
 static inline int color_sign(Color c) { return c == WHITE ? 1 : -1; }
+/* One rank toward colour c's promotion on the mailbox (its pawns' step): +10 White, -10 Black. */
+static inline int pawn_push(Color c) { return BOARD_WIDTH * color_sign(c); }
 
 /* Scores (TECH.md §4): MATE exceeds any material swing, ILLEGAL exceeds MATE. */
 enum {
@@ -95,6 +104,9 @@ static inline PieceType move_promotion(Move m)
 static inline PieceType move_captured(Move m) { return (PieceType)((m >> 28) & 7); }
 static inline bool move_is_capture(Move m) { return move_captured(m) != EMPTY; }
 /* Two moves are the same move when origin, destination and promotion agree. */
-static inline bool move_same(Move a, Move b) { return ((a ^ b) & 0xFFFF) == 0 && (a & MOVE_FLAG_PROMOTION) == (b & MOVE_FLAG_PROMOTION); }
+static inline bool move_same(Move a, Move b)
+{
+    return ((a ^ b) & 0xFFFF) == 0 && (a & MOVE_FLAG_PROMOTION) == (b & MOVE_FLAG_PROMOTION);
+}
 
 #endif

@@ -10,8 +10,6 @@
 #include "makemove.h"
 #include "notation.h"
 
-/* TECH.md §5.1: the opening lasts while TECH's move number is at most 8 [P]. */
-enum { OPENING_LAST_MOVE = 8 };
 /* Fields of a full FEN, and of the short form (no move counters) some GUIs send. */
 enum { FEN_FIELDS = 6, FEN_SHORT_FIELDS = 4 };
 
@@ -154,15 +152,6 @@ int game_legal_count(Game *game)
 GameStatus game_status_now(Game *game) { return game_status(&game->pos); }
 
 const char *game_result_text(Game *game, GameStatus status) { return game_status_result(status, game->pos.side); }
-
-bool game_in_opening(const Game *game, int plies_ahead)
-{
-    /* The move number grows after each Black move. */
-    int fullmove = game->pos.fullmove;
-    for (int i = 0; i < plies_ahead; i++)
-        if ((game->pos.side == BLACK) == (i % 2 == 0)) fullmove++;
-    return game->started_from_initial && fullmove <= OPENING_LAST_MOVE;
-}
 
 int game_moves_by(const Game *game, Color side)
 {

@@ -43,9 +43,6 @@ int game_legal_count(Game *game);
 /* The state by rule and its result text ("1-0 {White mates}"), NULL while going on. */
 GameStatus game_status_now(Game *game);
 const char *game_result_text(Game *game, GameStatus status);
-/* TECH's opening (TECH.md §5.1 and §7): move number <= 8 in a game whose move numbers are known.
- * plies_ahead = 1 asks about the position after one more ply (the move being pondered). */
-bool game_in_opening(const Game *game, int plies_ahead);
 /* Moves `side` has made in this game (for `level` move counts). */
 int game_moves_by(const Game *game, Color side);
 /* Set the side to move (CECP `white` / `black`); clears the e.p. square. */
