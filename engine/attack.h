@@ -22,7 +22,7 @@ bool quiet_move_gives_check(const Position *pos, Move m);
 static inline bool position_in_check(const Position *pos) { return king_attacked(pos, pos->side); }
 
 /* True if the side to move could capture the enemy king: the last move was illegal
- * (TECH.md §3, king-capture legality). */
+ * (docs/SPEC.md §3, king-capture legality). */
 static inline bool enemy_king_capturable(const Position *pos) { return king_attacked(pos, !pos->side); }
 
 #endif

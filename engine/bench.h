@@ -1,10 +1,10 @@
-/* bench.h - the fixed benchmark: its node total is the build's signature (TECH.md §9). */
+/* bench.h - the fixed benchmark: its node total is the build's signature (docs/SPEC.md §9). */
 #ifndef TECH_BENCH_H
 #define TECH_BENCH_H
 
 #include "search.h"
 
-/* Default bench depth: one ply beyond TECH's usual 5 of 1971 (TECH.md §1) so that the run
+/* Default bench depth: one ply beyond TECH's usual 5 of 1971 (docs/SPEC.md §1) so that the run
  * lasts long enough (about a second) for a steady nodes/second figure. */
 enum { BENCH_DEPTH_DEFAULT = 6 };
 

@@ -22,7 +22,7 @@ void position_clear(Position *pos)
 
 void position_set_start(Position *pos)
 {
-    /* The initial array of TECH.md §2: row 20 = R N B Q K B N R, row 30 = pawns. */
+    /* The initial array of docs/SPEC.md §2: row 20 = R N B Q K B N R, row 30 = pawns. */
     static const PieceType back_rank[8] = {ROOK, KNIGHT, BISHOP, QUEEN, KING, BISHOP, KNIGHT, ROOK};
     position_clear(pos);
     for (int file = 0; file < 8; file++) {

@@ -48,12 +48,12 @@ typedef struct Position {
     Undo undo[UNDO_STACK_SIZE];
 } Position;
 
-/* TECH's base piece values (TECH.md §4, from the paper): P 100, N 330, B 330, R 500, Q 900, K 15000. */
+/* TECH's base piece values (docs/SPEC.md §4, from the paper): P 100, N 330, B 330, R 500, Q 900, K 15000. */
 extern const Score piece_value[PIECE_TYPE_NB];
-/* Non-king material per side in the initial array: 8*100 + 4*330 + 2*500 + 900 (TECH.md §4, "kk20"). */
+/* Non-king material per side in the initial array: 8*100 + 4*330 + 2*500 + 900 (docs/SPEC.md §4, "kk20"). */
 enum { START_MATERIAL = 4020 };
 
-/* Knight, bishop, rook and king/queen offsets on the 10x12 board (TECH.md §2). Defined here,
+/* Knight, bishop, rook and king/queen offsets on the 10x12 board (docs/SPEC.md §2). Defined here,
  * not in a .c file, so that every generator loop sees them as constants. */
 static const int knight_offsets[8] = {-21, -19, -12, -8, 8, 12, 19, 21};
 static const int bishop_offsets[4] = {-11, -9, 9, 11};
@@ -66,7 +66,7 @@ static inline Square position_king(const Position *pos, Color c) { return pos->m
 /* Start position in FEN. */
 extern const char START_FEN[];
 
-/* Set up the standard initial array (TECH.md §2, Fig. 2). */
+/* Set up the standard initial array (docs/SPEC.md §2, Fig. 2). */
 void position_set_start(Position *pos);
 /* Empty the board: every playing cell empty, border cells OFFBOARD, no men. */
 void position_clear(Position *pos);

@@ -6,10 +6,10 @@
 #include <assert.h>
 #include <string.h>
 
-/* Capture ordering classes: the captured man's value rank, B and N equal (TECH.md §4). */
+/* Capture ordering classes: the captured man's value rank, B and N equal (docs/SPEC.md §4). */
 static const int victim_class[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 4, 5};
 
-/* Offset table per piece type and whether the piece slides (TECH.md §2). */
+/* Offset table per piece type and whether the piece slides (docs/SPEC.md §2). */
 typedef struct {
     const int *offsets;
     int count;
@@ -39,7 +39,7 @@ typedef struct {
 static inline void add_capture(Sink *sink, Move m) { sink->captures[sink->n_captures++] = m; }
 static inline void add_quiet(Sink *sink, Move m) { sink->quiets[sink->n_quiets++] = m; }
 
-/* All four promotions, queen first [C, TECH.md §3]. */
+/* All four promotions, queen first [C, docs/SPEC.md §3]. */
 static void add_promotions(Sink *sink, Square from, Square to, PieceType captured)
 {
     static const PieceType order[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
 }
 
 /* Castling: rights, empty squares between, and the only attack tests in generation:
- * not out of, through or into check [C, TECH.md §3]. */
+ * not out of, through or into check [C, docs/SPEC.md §3]. */
 static void generate_castling(const Position *pos, Sink *sink)
 {
     const Color us = pos->side;

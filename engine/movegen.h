@@ -1,4 +1,4 @@
-/* movegen.h - TECH's table-driven pseudo-legal move generator (TECH.md §3). */
+/* movegen.h - TECH's table-driven pseudo-legal move generator (docs/SPEC.md §3). */
 #ifndef TECH_MOVEGEN_H
 #define TECH_MOVEGEN_H
 

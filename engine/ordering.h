@@ -1,6 +1,6 @@
 /* ordering.h - the modern profile's move ordering (E9): the table's move, captures by most
  * valuable victim and least valuable attacker, two killers, then quiet moves by their history
- * of cut-offs. Ordering only: every move is still searched (TECH.md §10: full width). */
+ * of cut-offs. Ordering only: every move is still searched (docs/SPEC.md §10: full width). */
 #ifndef TECH_ORDERING_H
 #define TECH_ORDERING_H
 
@@ -12,7 +12,7 @@ typedef struct {
     int32_t score[COLOR_NB][BOARD_SIZE][BOARD_SIZE];
 } History;
 
-/* Two killers per ply under E9 (the faithful profile keeps one, TECH.md §4). */
+/* Two killers per ply under E9 (the faithful profile keeps one, docs/SPEC.md §4). */
 enum { KILLER_SLOTS = 2 };
 
 void history_clear(History *history);

@@ -1,4 +1,4 @@
-/* positional.c - the root pre-sort (TECH.md §5, §6): phase detection, the shared scoring
+/* positional.c - the root pre-sort (docs/SPEC.md §5, §6): phase detection, the shared scoring
  * helpers, sorting in board order with repetition demotion, and the material re-valuation (§5.8). */
 #include "positional.h"
 
@@ -9,15 +9,15 @@
 #include "positional_common.h"
 #include "rules.h"
 
-/* TECH.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
+/* docs/SPEC.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
  * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md). */
 enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
-/* TECH.md §5.1 [C] and §5.8 [P]: "ahead" means a lead of at least 200 in base material. */
+/* docs/SPEC.md §5.1 [C] and §5.8 [P]: "ahead" means a lead of at least 200 in base material. */
 enum { MATERIAL_LEAD_MIN = 200 };
-/* TECH.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
+/* docs/SPEC.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
  * integer per-mille arithmetic [C]. */
 enum { TRADE_DOWN_FLOOR_PERMILLE = 600, PERMILLE = 1000 };
-/* TECH.md §5.8 [P values; R both sides]: in the general endgame "The material value of a pawn
+/* docs/SPEC.md §5.8 [P values; R both sides]: in the general endgame "The material value of a pawn
  * is raised from 100 to 120; if TECH has 2 or less pawns, they are worth 190 each." */
 enum { ENDGAME_PAWN_VALUE = 120, ENDGAME_FEW_PAWNS_VALUE = 190, ENDGAME_FEW_PAWNS_MAX = 2 };
 
@@ -33,11 +33,11 @@ static const int CENTRE_CONTROL[8][8] = {
     {0, 1, 2, 3, 3, 2, 1, 0},
 };
 
-/* TECH.md §5.5 pawn-advance table [R-high], by destination rank 1..8 (mover's view):
+/* docs/SPEC.md §5.5 pawn-advance table [R-high], by destination rank 1..8 (mover's view):
  * opposed pawns (an enemy pawn ahead on the same file) and unopposed ones; "-" = 0. */
 static const int ADVANCE_OPPOSED[9] = {[3] = 2, [4] = 1, [5] = 3, [6] = 4};
 static const int ADVANCE_UNOPPOSED[9] = {[3] = 3, [4] = 5, [5] = 10, [6] = 13, [7] = 23, [8] = 80};
-/* TECH.md §5.5 [P]: moving a rear pawn of a file with several own pawns scores -10. */
+/* docs/SPEC.md §5.5 [P]: moving a rear pawn of a file with several own pawns scores -10. */
 enum { REAR_PAWN_PENALTY = -10 };
 
 static const char *const PHASE_NAMES[PHASE_NB] = {

@@ -1,5 +1,5 @@
 /* positional.h - TECH's positional analysis: the once-per-move pre-sort of the root moves
- * (TECH.md §5, §6) and the per-root material re-valuation (§5.8). */
+ * (docs/SPEC.md §5, §6) and the per-root material re-valuation (§5.8). */
 #ifndef TECH_POSITIONAL_H
 #define TECH_POSITIONAL_H
 
@@ -8,7 +8,7 @@
 #include "board.h"
 #include "movegen.h"
 
-/* Game phase of a root position (TECH.md §5.1). */
+/* Game phase of a root position (docs/SPEC.md §5.1). */
 typedef enum {
     PHASE_OPENING,
     PHASE_MIDDLEGAME,
@@ -44,7 +44,7 @@ typedef struct {
     PresortEntry entries[MOVE_LIST_MAX];
 } Presort;
 
-/* TECH.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
+/* docs/SPEC.md §5.1 [P]: "The opening is defined to be the first eight moves" (the FEN fullmove
  * number, when the game's move numbers are known [C]). */
 enum { OPENING_LAST_MOVE = 8 };
 

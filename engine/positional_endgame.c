@@ -1,17 +1,17 @@
-/* positional_endgame.c - pre-sort terms of the endgames: kings and pawns (TECH.md §5.5), the
+/* positional_endgame.c - pre-sort terms of the endgames: kings and pawns (docs/SPEC.md §5.5), the
  * general endgame (§5.6) and the mating phase's 2-ply king drive (§5.7). */
 #include "attack.h"
 #include "makemove.h"
 #include "positional_common.h"
 #include "rules.h"
 
-/* TECH.md §5.5 [C]: in the pawn endgame the king's centrality factor is 1. */
+/* docs/SPEC.md §5.5 [C]: in the pawn endgame the king's centrality factor is 1. */
 enum { PAWN_ENDGAME_KING_FACTOR = 1 };
-/* TECH.md §5.6 [P] general-endgame centrality factors (-, P, N, B, R, Q, K). */
+/* docs/SPEC.md §5.6 [P] general-endgame centrality factors (-, P, N, B, R, Q, K). */
 static const int ENDGAME_FACTOR[PIECE_TYPE_NB] = {0, 0, 4, 3, 1, 1, 4};
-/* TECH.md §5.6 [P value; C geometry]: a rook move newly behind a passed pawn. */
+/* docs/SPEC.md §5.6 [P value; C geometry]: a rook move newly behind a passed pawn. */
 enum { ROOK_BEHIND_PASSER_BONUS = 15 };
-/* TECH.md §5.7 [P terms]: weights of E, and [C] the scores of a missing reply. */
+/* docs/SPEC.md §5.7 [P terms]: weights of E, and [C] the scores of a missing reply. */
 enum {
     MATING_ENEMY_KING_CENTRE_WEIGHT = -32, /* -32 * CC[opponent's king] */
     MATING_KING_DISTANCE_WEIGHT = 2,       /* 2 * F10 at the opponent's king */

@@ -1,4 +1,4 @@
-/* positional_opening.c - pre-sort terms of the opening (TECH.md §5.3) and the middle game (§5.4). */
+/* positional_opening.c - pre-sort terms of the opening (docs/SPEC.md §5.3) and the middle game (§5.4). */
 #include "attack.h"
 #include "positional_common.h"
 
@@ -6,11 +6,11 @@
 enum { FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FILE_H };
 enum { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8 };
 
-/* TECH.md §5.2 centrality factors by piece type (-, P, N, B, R, Q, K). */
+/* docs/SPEC.md §5.2 centrality factors by piece type (-, P, N, B, R, Q, K). */
 static const int OPENING_FACTOR[PIECE_TYPE_NB] = {0, 1, 4, 3, 2, 1, -1};    /* opening [P] */
 static const int MIDDLEGAME_FACTOR[PIECE_TYPE_NB] = {0, 3, 4, 3, 2, 1, 1};  /* middle game [P] */
 
-/* TECH.md §5.3 opening table [R]; the pawn rows also serve the middle game (§5.4). */
+/* docs/SPEC.md §5.3 opening table [R]; the pawn rows also serve the middle game (§5.4). */
 enum {
     K2_K4_BONUS = 30,             /* pawn K2-K4 [R-high] */
     K3_K4_BONUS = 2,              /* pawn K3-K4 [R-high] */
@@ -30,7 +30,7 @@ enum {
     DEFENDED_CENTRE_PAWN_PENALTY = -15 /* pawn takes a d/e pawn defended by a pawn [R-high] */
 };
 
-/* TECH.md §5.4 middle-game extras [P]. */
+/* docs/SPEC.md §5.4 middle-game extras [P]. */
 enum {
     MIDDLEGAME_WING_PAWN_PENALTY = -5, /* wing pawn advance: "-5 instead of -10" [P] */
     PIECE_CAPTURE_AHEAD_BONUS = 10,    /* a capture made by a piece when TECH leads [P value; R: "by"] */

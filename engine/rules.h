@@ -18,7 +18,7 @@ typedef enum {
 
 /* True if the pseudo-legal move m does not leave the mover's king attacked. */
 bool move_is_legal(Position *pos, Move m);
-/* Strictly legal moves of the side to move, in generation order (TECH.md §3, root filter). */
+/* Strictly legal moves of the side to move, in generation order (docs/SPEC.md §3, root filter). */
 void generate_legal(Position *pos, MoveList *list);
 /* Neither side can mate: K v K, or K + one minor piece v K. */
 bool insufficient_material(const Position *pos);

@@ -1,6 +1,6 @@
 /* search.c - TECH's tactical analysis at the root: the moves in the positional pre-sort order
  * (§5) so that ties go to the positionally best move, depth after depth as long as the
- * control allows (TECH.md §4, §7, §8), with the helper threads of Threads > 1. */
+ * control allows (docs/SPEC.md §4, §7, §8), with the helper threads of Threads > 1. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -12,13 +12,13 @@
 #include "rules.h"
 #include "search_internal.h"
 
-/* E3: the secondary search looks this much deeper at the chosen move (TECH.md §10). */
+/* E3: the secondary search looks this much deeper at the chosen move (docs/SPEC.md §10). */
 enum { SECONDARY_SEARCH_PLIES = 2 };
 /* E8: the aspiration window starts this far either side of the previous depth's score, from
  * this depth on, and widens by this factor at each failure [C]. Leaves are material only, so
  * a score mostly stays put from one depth to the next or moves by a pawn or more. */
 enum { ASPIRATION_DELTA = 30, ASPIRATION_MIN_DEPTH = 4, ASPIRATION_WIDEN = 4 };
-/* [P] TECH.md §7: one depth deeper costs about x3 from an even depth and x7 from an odd one.
+/* [P] docs/SPEC.md §7: one depth deeper costs about x3 from an even depth and x7 from an odd one.
  * Until a search has timed two depths of its own it predicts with these. */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
 /* [C] A measured growth is believed only within these bounds. */
@@ -328,7 +328,7 @@ static bool go_deeper(const Search *s, const SearchLimits *limits, Depth cap, De
     SearchControl *c = s->control;
     if (done >= cap) return false;
     if (limits->mate > 0 && mate_found(result, limits->mate)) return false;
-    if (atomic_load(&c->pondering)) return true; /* TECH.md §8: the opponent's time */
+    if (atomic_load(&c->pondering)) return true; /* docs/SPEC.md §8: the opponent's time */
     Depth target = atomic_load(&c->target_depth);
     if (target > 0) return done < target;
     int64_t now = clock_now_us();
@@ -363,7 +363,7 @@ void search_poll(Search *s)
     }
 }
 
-/* The main search's judgement of a ponder hit's new limits (TECH.md §8), at the next poll. */
+/* The main search's judgement of a ponder hit's new limits (docs/SPEC.md §8), at the next poll. */
 static void search_rejudge_limits(Search *s)
 {
     SearchControl *c = s->control;

@@ -1,4 +1,4 @@
-/* search.h - TECH's tactical analysis (TECH.md §4): the narrow API the protocols drive. */
+/* search.h - TECH's tactical analysis (docs/SPEC.md §4): the narrow API the protocols drive. */
 #ifndef TECH_SEARCH_H
 #define TECH_SEARCH_H
 
@@ -8,7 +8,7 @@
 #include "movegen.h"
 #include "stats.h"
 
-/* Every enhancement of TECH.md §10 behind its own switch; all off = the paper (TECH-1971).
+/* Every enhancement of docs/SPEC.md §10 behind its own switch; all off = the paper (TECH-1971).
  * `presort` off takes the paper's positional analysis away instead (its Game 4 experiment). */
 typedef struct {
     bool presort;               /* the positional pre-sort and re-valuation of the root (§5) */
@@ -33,7 +33,7 @@ void search_features_modern(SearchFeatures *features);
  * control it. The search completes depth after depth (from SearchLimits.first_depth to
  * SearchLimits.depth) for as long as these allow:
  *  - `stop`: end now; the result is the deepest completed depth (and the completed root
- *    moves of the depth under way, TECH.md §7).
+ *    moves of the depth under way, docs/SPEC.md §7).
  *  - `pondering`: the opponent is thinking: go deeper until stopped or told otherwise.
  *  - `target_depth`: once this depth is complete the search ends (TECH-1971's depth rule).
  *  - `soft_deadline_us`: no further depth is begun after it (TECH-modern's time manager).
@@ -54,7 +54,7 @@ typedef struct {
 
 /* Clear every limit and the stop flag. */
 void search_control_reset(SearchControl *control);
-/* Arm new limits on a running search (a ponder hit, TECH.md §8): pondering ends. */
+/* Arm new limits on a running search (a ponder hit, docs/SPEC.md §8): pondering ends. */
 void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us,
                         int64_t hard_deadline_us);
 

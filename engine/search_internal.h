@@ -13,12 +13,12 @@
 #include "threadpool.h"
 #include "tt.h"
 
-/* The stop flag and the clock are looked at once every this many nodes (TECH.md §7). */
+/* The stop flag and the clock are looked at once every this many nodes (docs/SPEC.md §7). */
 enum { POLL_INTERVAL = 1024 };
 
 /* A root move and its place in TECH's positional order (0 = the pre-sort's first). Ties
  * between equal scores always go to the lower rank, whatever order the moves are searched in
- * (TECH.md §4: "ties go to the earlier move"). */
+ * (docs/SPEC.md §4: "ties go to the earlier move"). */
 typedef struct {
     Move move;
     int rank;
@@ -49,7 +49,7 @@ typedef struct SharedSearch {
 
 typedef struct Search {
     Position pos;                      /* the search's own copy of the root position */
-    Move killers[MAX_PLY][KILLER_SLOTS]; /* one killer per ply [C, TECH.md §4]; two with E9 */
+    Move killers[MAX_PLY][KILLER_SLOTS]; /* one killer per ply [C, docs/SPEC.md §4]; two with E9 */
     History history;                   /* E9: quiet moves' cut-offs */
     bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
     Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */

@@ -1,4 +1,4 @@
-/* stats.h - tree statistics of one search (TECH.md §9). */
+/* stats.h - tree statistics of one search (docs/SPEC.md §9). */
 #ifndef TECH_STATS_H
 #define TECH_STATS_H
 

@@ -1,5 +1,5 @@
 /* tree.c - TECH's tree below the root: full-width alpha-beta to a fixed depth, quiescence over
- * every capture sequence, material-only leaves (TECH.md §4), with the modern profile's
+ * every capture sequence, material-only leaves (docs/SPEC.md §4), with the modern profile's
  * switches (§10) and the helpers' work sharing. */
 #include "search_internal.h"
 
@@ -22,7 +22,7 @@ static inline Score material_for_side_to_move(const Search *s, int ply)
     return s->pos.side == WHITE ? s->material[ply] : -s->material[ply];
 }
 
-/* Killer first when it is in the list [C: literally first, TECH.md §4]; the generator has
+/* Killer first when it is in the list [C: literally first, docs/SPEC.md §4]; the generator has
  * already put captures by victim value ahead of the other moves. */
 static void move_to_front(MoveList *list, Move first)
 {
@@ -35,7 +35,7 @@ static void move_to_front(MoveList *list, Move first)
     }
 }
 
-/* A move refuted this line: it becomes the killer of its ply [P, TECH.md §4]; E9 keeps the
+/* A move refuted this line: it becomes the killer of its ply [P, docs/SPEC.md §4]; E9 keeps the
  * previous killer as the second one and credits a quiet move's history. */
 static void remember_cutoff(Search *s, Move m, Depth depth, int ply)
 {
@@ -52,7 +52,7 @@ static void remember_cutoff(Search *s, Move m, Depth depth, int ply)
     history_reward(&s->history, s->pos.side, m, depth);
 }
 
-/* King-capture legality (TECH.md §3): can the side to move capture the enemy king, i.e. was
+/* King-capture legality (docs/SPEC.md §3): can the side to move capture the enemy king, i.e. was
  * the last move illegal? The parent's check status lets most moves be cleared by one ray. */
 static inline bool previous_move_illegal(const Search *s, int ply)
 {
@@ -279,7 +279,7 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
             }
         }
     }
-    /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, TECH.md §4]. */
+    /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, docs/SPEC.md §4]. */
     if (legal == 0) alpha = s->in_check[ply] ? -(SCORE_MATE - ply) : SCORE_DRAW;
     if (use_table) {
         Bound bound = legal == 0 ? BOUND_EXACT

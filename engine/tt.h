@@ -1,4 +1,4 @@
-/* tt.h - the transposition table of the modern profile (E4, TECH.md §10): Zobrist-keyed,
+/* tt.h - the transposition table of the modern profile (E4, docs/SPEC.md §10): Zobrist-keyed,
  * shared by every search thread, lock-free (each entry's key is stored xor-ed with its data). */
 #ifndef TECH_TT_H
 #define TECH_TT_H

@@ -5,11 +5,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* A square is an index into TECH's 120-cell mailbox (TECH.md §2, Fig. 2):
+/* A square is an index into TECH's 120-cell mailbox (docs/SPEC.md §2, Fig. 2):
  * 12 rows of 10 cells, a1 = 21 ... h8 = 98, border cells hold OFFBOARD. */
 typedef int Square;
 /* A piece is TECH's signed code: 0 empty, 1..6 = P N B R Q K, White positive,
- * Black negative, 7 = off-board sentinel (TECH.md §2). */
+ * Black negative, 7 = off-board sentinel (docs/SPEC.md §2). */
 typedef int Piece;
 typedef int PieceType; /* 0..6, the absolute value of a Piece */
 typedef int Color;     /* WHITE or BLACK */
@@ -57,7 +57,7 @@ static inline int color_sign(Color c) { return c == WHITE ? 1 : -1; }
 /* One rank toward colour c's promotion on the mailbox (its pawns' step): +10 White, -10 Black. */
 static inline int pawn_push(Color c) { return BOARD_WIDTH * color_sign(c); }
 
-/* Scores (TECH.md §4): MATE exceeds any material swing, ILLEGAL exceeds MATE. */
+/* Scores (docs/SPEC.md §4): MATE exceeds any material swing, ILLEGAL exceeds MATE. */
 enum {
     SCORE_DRAW = 0,
     SCORE_MATE = 30000,

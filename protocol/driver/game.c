@@ -92,7 +92,7 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
         } else {
             position_copy(&scratch->pos, &scratch->start);
             /* [C] A full FEN gives the game's move number (its sixth field), so the opening
-             * test of TECH.md §5.1 can use it: the same position gets the same phase whether it
+             * test of docs/SPEC.md §5.1 can use it: the same position gets the same phase whether it
              * comes with its moves or as a FEN (docs/FIDELITY.md, "One position, one move"). A
              * FEN without the move counters gives none. */
             scratch->started_from_initial = fields == FEN_FIELDS;

@@ -15,7 +15,7 @@ typedef struct {
     Position start;              /* where the game began */
     Position pos;                /* the current position, with the game's history for repetition */
     bool started_from_initial;   /* the move numbers are the game's own: it began from the initial
-                                    array or from a FEN with its move number (TECH.md §5.1) */
+                                    array or from a FEN with its move number (docs/SPEC.md §5.1) */
     Move *moves;                 /* the moves played since `start` */
     int move_count, move_capacity;
 } Game;
