@@ -69,7 +69,8 @@ void order_moves(const Position *pos, MoveList *list, Move table_move, const Mov
         for (int k = first_killer; k < first_quiet; k++) killer |= ordered[k] == m;
         if (killer) continue;
         /* Promotions lead the quiet moves, queen first (the generator's order). */
-        keys[n] = move_is_promotion(m) ? HISTORY_MAX + move_promotion(m) : history->score[pos->side][move_from(m)][move_to(m)];
+        keys[n] = move_is_promotion(m) ? HISTORY_MAX + move_promotion(m)
+                                       : history->score[pos->side][move_from(m)][move_to(m)];
         ordered[n++] = m;
     }
     sort_by_key(ordered + first_quiet, keys + first_quiet, n - first_quiet);

@@ -62,7 +62,8 @@ void pdp10_fit(const SearchStats *total, int searches, Pdp10Fit *fit)
      * positions; the positional part is 1 % of the whole, spread over the searches. */
     fit->tree_us = generation_us * SHARE_1971[PDP10_TREE] / SHARE_1971[PDP10_GENERATION] / positions;
     fit->other_us = generation_us * SHARE_1971[PDP10_OTHER] / SHARE_1971[PDP10_GENERATION] / positions;
-    double rest_us = generations * (GENERATION_US + 2.0 * MAKE_OR_RETRACT_US) + positions * (fit->tree_us + fit->other_us);
+    double rest_us =
+        generations * (GENERATION_US + 2.0 * MAKE_OR_RETRACT_US) + positions * (fit->tree_us + fit->other_us);
     fit->positional_us = searches > 0 ? rest_us * SHARE_1971[PDP10_POSITIONAL]
                                             / (100.0 - SHARE_1971[PDP10_POSITIONAL]) / searches
                                       : 0.0;

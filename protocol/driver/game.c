@@ -168,9 +168,11 @@ void game_set_side(Game *game, Color side)
     char board[FEN_MAX], castling[8], ep[8];
     int halfmove, fullmove;
     char side_char;
-    if (sscanf(fen, "%127s %c %7s %7s %d %d", board, &side_char, castling, ep, &halfmove, &fullmove) != FEN_FIELDS) return;
+    if (sscanf(fen, "%127s %c %7s %7s %d %d", board, &side_char, castling, ep, &halfmove, &fullmove) != FEN_FIELDS)
+        return;
     char flipped[2 * FEN_MAX];
-    snprintf(flipped, sizeof flipped, "%s %c %s - %d %d", board, side == WHITE ? 'w' : 'b', castling, halfmove, fullmove);
+    snprintf(flipped, sizeof flipped, "%s %c %s - %d %d", board, side == WHITE ? 'w' : 'b', castling, halfmove,
+             fullmove);
     char error[GAME_ERROR_MAX];
     game_setup(game, flipped, NULL, 0, error, sizeof error);
 }

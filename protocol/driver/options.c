@@ -28,8 +28,25 @@ enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 
 /* Which Settings field an option drives. */
 typedef enum {
-    FIELD_HASH, FIELD_THREADS, FIELD_PONDER, FIELD_OVERHEAD, FIELD_CLEAR_HASH, FIELD_STYLE,
-    FIELD_DEPTH, FIELD_E1, FIELD_E2, FIELD_E3, FIELD_E4, FIELD_E5, FIELD_E6, FIELD_E7, FIELD_E8, FIELD_E9, FIELD_PRESORT, FIELD_SPEED, FIELD_ANALYSE
+    FIELD_HASH,
+    FIELD_THREADS,
+    FIELD_PONDER,
+    FIELD_OVERHEAD,
+    FIELD_CLEAR_HASH,
+    FIELD_STYLE,
+    FIELD_DEPTH,
+    FIELD_E1,
+    FIELD_E2,
+    FIELD_E3,
+    FIELD_E4,
+    FIELD_E5,
+    FIELD_E6,
+    FIELD_E7,
+    FIELD_E8,
+    FIELD_E9,
+    FIELD_PRESORT,
+    FIELD_SPEED,
+    FIELD_ANALYSE
 } OptionField;
 
 typedef struct {
@@ -151,7 +168,8 @@ void settings_init(Settings *settings)
     memset(settings, 0, sizeof *settings);
     search_features_faithful(&settings->features);
     for (int i = 0; i < OPTION_COUNT; i++)
-        if (option_table[i].type != TYPE_BUTTON) option_store(settings, option_table[i].field, option_table[i].default_value);
+        if (option_table[i].type != TYPE_BUTTON)
+            option_store(settings, option_table[i].field, option_table[i].default_value);
 }
 
 static const OptionSpec *find_option(const char *name)

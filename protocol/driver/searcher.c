@@ -143,14 +143,18 @@ static SearchResult guess_reply(Searcher *e, const Position *pos)
 }
 
 /* Whether an aborted search still chose a move from completed work. */
-static bool result_complete(const SearchResult *r) { return !r->aborted || r->depth > 0 || r->completed_root_moves > 0; }
+static bool result_complete(const SearchResult *r)
+{
+    return !r->aborted || r->depth > 0 || r->completed_root_moves > 0;
+}
 
 static void run_main(Searcher *e)
 {
     Job *job = &e->job;
     SearchReporter reporter = {e, forward_info, forward_current_move};
     job->main_start_us = clock_now_us();
-    SearchResult main = search_run(e->search, &job->searched, &job->plan.search, &job->features, &e->control, &reporter);
+    SearchResult main =
+        search_run(e->search, &job->searched, &job->plan.search, &job->features, &e->control, &reporter);
     SearcherResult *r = &job->result;
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
@@ -510,8 +514,8 @@ void searcher_format_stats(const SearcherResult *r, char *buf, size_t size)
 {
     const SearchStats *st = &r->stats;
     snprintf(buf, size,
-             "stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64 " capture-generations %" PRIu64
-             " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
+             "stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64
+             " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
              r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
              st->cpu_us / 1000, st->wall_us / 1000);
 }

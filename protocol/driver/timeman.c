@@ -135,7 +135,8 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     if (timed) timing->hard_ms = hard_limit(r);
 
     bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
-    if (fixed_time && !r->infinite) timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
+    if (fixed_time && !r->infinite)
+        timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
     if (r->legal_moves == 1 && timed) {
         limits->depth = 1; /* [C] one legal move: play it at once */
     } else if (r->infinite || r->nodes || (fixed_time && r->iterative)) {

@@ -137,7 +137,8 @@ static void report(void *context, const SearcherReport *r)
     TextBuffer line;
     text_init(&line);
     const SearchInfo *info = r->info;
-    if (score_is_mate(info->score)) text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
+    if (score_is_mate(info->score))
+        text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
     else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
     text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
@@ -158,7 +159,9 @@ void console_search_done(Console *c, unsigned id)
     move_to_uci(r.best_move, best);
     move_to_uci(r.ponder_move, ponder);
     if (r.best_move == MOVE_NONE) io_write_line("no legal move");
-    else io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes, r.elapsed_us / 1000);
+    else
+        io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes,
+                  r.elapsed_us / 1000);
 }
 
 void console_leave(Console *c)

@@ -69,7 +69,8 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
 {
     TextBuffer line;
     text_init(&line);
-    text_append(&line, "info depth %d seldepth %d", info->depth, info->seldepth > info->depth ? info->seldepth : info->depth);
+    text_append(&line, "info depth %d seldepth %d", info->depth,
+                info->seldepth > info->depth ? info->seldepth : info->depth);
     append_score(&line, info->score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu nps %llu time %lld hashfull %d pv", (unsigned long long)info->nodes,
@@ -304,7 +305,8 @@ static void go_perft(Uci *u, char *cursor)
     long depth = word ? strtol(word, &end, 10) : 0;
     if (!word || *end || depth < 1 || depth > PERFT_DEPTH_MAX) {
         char detail[64];
-        snprintf(detail, sizeof detail, "'%.20s' is not a whole number from 1 to %d", word ? word : "", PERFT_DEPTH_MAX);
+        snprintf(detail, sizeof detail, "'%.20s' is not a whole number from 1 to %d", word ? word : "",
+                 PERFT_DEPTH_MAX);
         say("go perft: depth %s", detail);
         return;
     }
@@ -340,8 +342,10 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
         }
         if (strcmp(word, "ponder") == 0) ponder = true;
         else if (strcmp(word, "infinite") == 0) infinite = true;
-        else if (strcmp(word, "wtime") == 0) go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
-        else if (strcmp(word, "btime") == 0) go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
+        else if (strcmp(word, "wtime") == 0)
+            go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
+        else if (strcmp(word, "btime") == 0)
+            go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
         else if (strcmp(word, "winc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &winc, NULL, &next);
         else if (strcmp(word, "binc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &binc, NULL, &next);
         else if (strcmp(word, "movestogo") == 0) go_number(&cursor, word, 0, MOVES_TO_GO_MAX, &movestogo, NULL, &next);
@@ -376,8 +380,9 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     u->clock_start_us = read_us;
     if (u->debug)
         io_printf("info string plan: depth %d first %d last %d soft %lld ms hard %lld ms avail %lld ms%s",
-                  u->plan.clock.target_depth, u->plan.search.first_depth, u->plan.search.depth, (long long)u->plan.clock.soft_ms,
-                  (long long)u->plan.clock.hard_ms, (long long)u->plan.clock.avail_ms, u->plan.clock.insurance ? " insurance" : "");
+                  u->plan.clock.target_depth, u->plan.search.first_depth, u->plan.search.depth,
+                  (long long)u->plan.clock.soft_ms, (long long)u->plan.clock.hard_ms, (long long)u->plan.clock.avail_ms,
+                  u->plan.clock.insurance ? " insurance" : "");
     u->hold = ponder || infinite;
     u->infinite = infinite;
     u->pondering = ponder;

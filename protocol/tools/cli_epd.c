@@ -91,7 +91,9 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         else if (strcmp(arg, "--berliner") == 0) options->berliner_nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
         else if (strcmp(arg, "--style") == 0) {
-            const char *style = strcmp(value, "modern") == 0 ? "TECH-modern" : strcmp(value, "faithful") == 0 ? "TECH-1971" : value;
+            const char *style = strcmp(value, "modern") == 0     ? "TECH-modern"
+                                : strcmp(value, "faithful") == 0 ? "TECH-1971"
+                                                                 : value;
             if (!set_option(&options->settings, "Style", style)) return false;
             end = (char *)"";
         } else if (strcmp(arg, "--option") == 0) {
@@ -177,8 +179,9 @@ static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_
 /* --classify: the smallest fixed depth (1..max) whose search plays a solution; 0 if no depth up
  * to max does, -1 if the time budget ran out first. Not Berliner's depth (--berliner is): a
  * shallow search can play the key move for a shallow reason. */
-static int solution_depth_smallest(Search *search, const Position *pos, const EpdRecord *record, const SearchFeatures *features,
-                          int max_depth, double seconds, SearchControl *control)
+static int solution_depth_smallest(Search *search, const Position *pos, const EpdRecord *record,
+                                   const SearchFeatures *features, int max_depth, double seconds,
+                                   SearchControl *control)
 {
     search_control_reset(control);
     atomic_store(&control->hard_deadline_us, clock_now_us() + (int64_t)(seconds * 1e6));

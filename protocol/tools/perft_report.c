@@ -49,7 +49,8 @@ void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)
     }
     snprintf(line, sizeof line, "Nodes searched: %" PRIu64, nodes);
     emit_line(line);
-    snprintf(line, sizeof line, "Time: %.3f s, %.0f nodes/second", seconds, seconds > 0 ? (double)nodes / seconds : 0.0);
+    snprintf(line, sizeof line, "Time: %.3f s, %.0f nodes/second", seconds,
+             seconds > 0 ? (double)nodes / seconds : 0.0);
     emit_line(line);
     free(copy);
 }

@@ -86,8 +86,8 @@ static void write_axes(FILE *out, const Plot *plot, const Extent *e)
         double y = to_y(e, pow(10.0, d));
         char label[16];
         decade_label(d, label, sizeof label);
-        fprintf(out, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", AREA_LEFT, y,
-                AREA_RIGHT, y);
+        fprintf(out, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", AREA_LEFT,
+                y, AREA_RIGHT, y);
         fprintf(out, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>\n", AREA_LEFT - 6, y + 4, label);
     }
     /* x ticks on whole multiples of a step that gives at most about ten ticks */

@@ -57,7 +57,8 @@ static Grammar compile(const char *const *patterns)
     g.compiled = calloc((size_t)g.count, sizeof *g.compiled);
     if (!g.compiled) abort();
     for (int i = 0; i < g.count; i++)
-        if (regcomp(&g.compiled[i], patterns[i], REG_EXTENDED | REG_NOSUB) != 0) fuzz_fail("bad pattern %s", patterns[i]);
+        if (regcomp(&g.compiled[i], patterns[i], REG_EXTENDED | REG_NOSUB) != 0)
+            fuzz_fail("bad pattern %s", patterns[i]);
     return g;
 }
 

@@ -107,7 +107,8 @@ static void read_output(Watch *w)
         output_read += got;
         for (ssize_t i = 0; i < got; i++) {
             if (chunk[i] != '\n') {
-                if (partial_length + 1 >= sizeof partial) fuzz_fail("an output line longer than %zu bytes", sizeof partial);
+                if (partial_length + 1 >= sizeof partial)
+                    fuzz_fail("an output line longer than %zu bytes", sizeof partial);
                 partial[partial_length++] = chunk[i];
                 continue;
             }

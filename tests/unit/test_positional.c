@@ -370,7 +370,8 @@ TEST_CASE(positional_phase_of)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (!setup(&pos, cases[i].fen, NULL)) continue;
         if (phase_of(&pos, false) != cases[i].phase)
-            FAIL("%s: phase %s, expected %s", cases[i].fen, phase_name(phase_of(&pos, false)), phase_name(cases[i].phase));
+            FAIL("%s: phase %s, expected %s", cases[i].fen, phase_name(phase_of(&pos, false)),
+                 phase_name(cases[i].phase));
     }
     CHECK(strcmp(phase_name(PHASE_OPENING), "opening") == 0);
     CHECK(strcmp(phase_name(PHASE_MIDDLEGAME), "middle game") == 0);
@@ -410,7 +411,8 @@ TEST_CASE(positional_colour_symmetry)
         for (int j = 0; j < presort.count; j++) {
             const PresortEntry *e = &presort.entries[j];
             /* Same score sequence; ties come out in board order, which the mirror turns round. */
-            if (e->score != mirrored.entries[j].score) FAIL("%s: rank %d scores %d vs %d", fens[i], j, e->score, mirrored.entries[j].score);
+            if (e->score != mirrored.entries[j].score)
+                FAIL("%s: rank %d scores %d vs %d", fens[i], j, e->score, mirrored.entries[j].score);
             int found = -1;
             for (int k = 0; k < mirrored.count; k++) {
                 Move m = mirrored.entries[k].move;
@@ -489,8 +491,9 @@ TEST_CASE(positional_order_independent_of_history)
 {
     static Position other;
     static Presort other_presort;
-    static const char *const moves[] = {"e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f1b5", "b8c6", "f3d4", "c8d7",
-                                        "e1g1", "e7e5", "b5c6", "b7c6", "d4f5", "d7f5", "e4f5", "g8f6", "b1c3", "d8b6", NULL};
+    static const char *const moves[] = {"e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4", "f1b5",
+                                        "b8c6", "f3d4", "c8d7", "e1g1", "e7e5", "b5c6", "b7c6",
+                                        "d4f5", "d7f5", "e4f5", "g8f6", "b1c3", "d8b6", NULL};
     if (!setup(&pos, NULL, moves)) return;
     if (!setup(&other, "r3kb1r/p4ppp/1qpp1n2/4pP2/8/2N5/PPP2PPP/R1BQ1RK1 w kq - 3 11", NULL)) return;
     presort_checked(&pos, true, &presort);
@@ -561,7 +564,8 @@ TEST_CASE(positional_cli_presort_errors)
     /* Bad FEN and bad moves exit with status 2 (the message goes to stderr). */
     char *bad_fen[] = {"tech", "presort", "not/a/fen", NULL};
     char *bad_move[] = {"tech", "presort", "startpos", "moves", "e2e5", NULL};
-    char *bad_later[] = {"tech", "presort", "8/8/4k3/8/2P5/8/4K3/8", "w", "-", "-", "0", "1", "moves", "c4c5", "e6e5", "c5c7", NULL};
+    char *bad_later[] = {"tech", "presort", "8/8/4k3/8/2P5/8/4K3/8", "w", "-", "-", "0", "1", "moves", "c4c5", "e6e5",
+                         "c5c7", NULL};
     CHECK(cli_presort(3, bad_fen) == 2);
     CHECK(cli_presort(5, bad_move) == 2);
     CHECK(cli_presort(12, bad_later) == 2);

@@ -106,7 +106,8 @@ static void play_counting(Position *pos, const char *line, const int *counts, co
     for (const char *p = next_word(line, uci, sizeof uci); p; p = next_word(p, uci, sizeof uci), ply++) {
         if (!play_moves(pos, uci)) return;
         int count = repetition_count(pos);
-        if (count != counts[ply]) FAIL("after ply %d (%s): repetition count %d, expected %d", ply + 1, uci, count, counts[ply]);
+        if (count != counts[ply])
+            FAIL("after ply %d (%s): repetition count %d, expected %d", ply + 1, uci, count, counts[ply]);
         expect_status(pos, uci, statuses[ply]);
     }
 }

@@ -281,7 +281,8 @@ static void run_text_case(Position *pos, const TextCase *c)
     move_to_uci(m, text);
     if (strcmp(text, c->uci) != 0) FAIL("%s: \"%s\" gives %s, expected %s", c->fen, c->text, text, c->uci);
     move_to_san(pos, m, text);
-    if (strcmp(text, c->expect) != 0) FAIL("%s: %s written as \"%s\", expected \"%s\"", c->fen, c->uci, text, c->expect);
+    if (strcmp(text, c->expect) != 0)
+        FAIL("%s: %s written as \"%s\", expected \"%s\"", c->fen, c->uci, text, c->expect);
 }
 
 TEST_CASE(san_hand_written_cases)

@@ -220,7 +220,8 @@ TEST_CASE(search_mirror_gives_mirrored_result)
         Square from = move_from(a.best_move), to = move_to(a.best_move);
         Square mfrom = square_make(square_file(from), 7 - square_rank(from));
         Square mto = square_make(square_file(to), 7 - square_rank(to));
-        if (move_from(b.best_move) != mfrom || move_to(b.best_move) != mto) FAIL("%s: mirror chose another move", fens[i]);
+        if (move_from(b.best_move) != mfrom || move_to(b.best_move) != mto)
+            FAIL("%s: mirror chose another move", fens[i]);
     }
 }
 
