@@ -8,7 +8,8 @@ usage: python3 scripts/opening_moves.py GAMES.pgn --player NAME [--engine ./tech
 
 Used to see what TECH's clock-scaled depth rule does to its book-free opening play: the games
 are played under a clock (deeper than 5 ply), the comparison searches at the old fixed depth.
-Prints one line per differing move and the count.
+Prints one line per differing move and the count. Moves of the opening line (commented {book}
+by scripts/match.py) are not the engine's and are left out.
 """
 import argparse
 import os
@@ -63,10 +64,14 @@ def main():
     options = [tuple(o.split("=", 1)) for o in args.option]
     engine = UciEngine([args.engine], options)
     total = changed = 0
-    for number, (tags, movetext) in enumerate(cr.read_pgn(args.pgn), 1):
+    for number, record in enumerate(cr.read_pgn(args.pgn), 1):
+        tags, movetext = record
         if args.player not in (tags.get("White"), tags.get("Black")):
             continue
         game, _ = cr.game_from_pgn(tags, movetext)
+        # The opening line's moves (match.py comments them {book}) are not the engine's own.
+        comments = record.comments()
+        book = [ply < len(comments) and comments[ply].strip() == "book" for ply in range(len(game.moves))]
         color = cr.WHITE if tags.get("White") == args.player else cr.BLACK
         start_fen = game.start.fen()
         for ply, move in enumerate(game.moves):
@@ -75,6 +80,8 @@ def main():
                 continue
             if pos.fullmove > args.moves:
                 break
+            if book[ply]:
+                continue
             total += 1
             fixed = engine.best_move(start_fen, [m.uci() for m in game.moves[:ply]], args.depth)
             if fixed != move.uci():
