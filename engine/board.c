@@ -87,23 +87,29 @@ bool position_ok(const Position *pos)
 {
     uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}};
     int material[COLOR_NB] = {0, 0};
-    for (Square sq = 0; sq < BOARD_SIZE; sq++) {
-        Piece p = pos->board[sq];
-        if (!square_ok(sq)) {
-            if (p != OFFBOARD) return false;
-            continue;
+    /* Row by row and without a call per cell: debug builds (-O0) run this check after every make
+     * and unmake and at the generator's entry. */
+    for (int row = 0; row < BOARD_SIZE / BOARD_WIDTH; row++) {
+        for (int file = 0; file < BOARD_WIDTH; file++) {
+            const Square sq = row * BOARD_WIDTH + file;
+            const Piece p = pos->board[sq];
+            if (row < 2 || row > 9 || file < 1 || file > 8) { /* the border: !square_ok(sq) */
+                if (p != OFFBOARD) return false;
+                continue;
+            }
+            if (p == EMPTY) {
+                if (pos->index[sq] != 0) return false; /* unused bytes are zero (makemove.c) */
+                continue;
+            }
+            if (p < -KING || p > KING) return false;
+            Color c = piece_color(p);
+            PieceType t = piece_type(p);
+            count[c][t]++;
+            if (t != KING) material[c] += piece_value[t];
+            if (pos->index[sq] >= PIECE_LIST_MAX || pos->men[c][t][pos->index[sq]] != sq) return false;
         }
-        if (p == EMPTY) {
-            if (pos->index[sq] != 0) return false; /* unused bytes are zero (makemove.c) */
-            continue;
-        }
-        if (p < -KING || p > KING) return false;
-        Color c = piece_color(p);
-        PieceType t = piece_type(p);
-        count[c][t]++;
-        if (t != KING) material[c] += piece_value[t];
-        if (pos->index[sq] >= PIECE_LIST_MAX || pos->men[c][t][pos->index[sq]] != sq) return false;
     }
+    static const uint8_t no_men[PIECE_LIST_MAX]; /* all zero */
     for (Color c = BLACK; c <= WHITE; c++) {
         if (material[c] != pos->material[c]) return false;
         if (memcmp(count[c], pos->count[c], sizeof count[c]) != 0) return false;
@@ -114,8 +120,8 @@ bool position_ok(const Position *pos)
             if (count[c][t] > PIECE_LIST_MAX) return false;
             for (int i = 0; i < count[c][t]; i++)
                 if (pos->board[pos->men[c][t][i]] != piece_make(c, t)) return false;
-            for (int i = count[c][t]; i < PIECE_LIST_MAX; i++)
-                if (pos->men[c][t][i] != 0) return false;
+            if (memcmp(pos->men[c][t] + count[c][t], no_men, (size_t)(PIECE_LIST_MAX - count[c][t])) != 0)
+                return false;
         }
     }
     if (pos->key != position_compute_key(pos)) return false;

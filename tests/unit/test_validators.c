@@ -119,3 +119,32 @@ TEST_CASE(move_ok_accepts_every_generated_move)
 {
     CHECK(epd_for_each_position(visit_generated, NULL) > 0);
 }
+
+/* position_ok() sees one wrong byte anywhere it looks: the border, the board, the lists, the key. */
+TEST_CASE(position_ok_catches_corruption)
+{
+    static Position start, pos;
+    position_set_start(&start);
+    CHECK(position_ok(&start));
+    position_copy(&pos, &start);
+    pos.board[0] = EMPTY;                       /* a border cell */
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.board[SQ_H8 + 1] = EMPTY;               /* the border right of h8 */
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.board[SQ_E4] = (int8_t)piece_make(WHITE, PAWN); /* a man in no list */
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.index[SQ_E4] = 1;                       /* an empty square's unused index byte */
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.men[WHITE][QUEEN][PIECE_LIST_MAX - 1] = SQ_D1; /* an unused list slot */
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.material[BLACK] -= 100;
+    CHECK(!position_ok(&pos));
+    position_copy(&pos, &start);
+    pos.key ^= 1;
+    CHECK(!position_ok(&pos));
+}
