@@ -216,6 +216,10 @@ Move move_parse(Position *pos, const char *text, char *error, size_t size)
     size_t len = strlen(text);
     bool looks_coordinate = (len == 4 || len == 5) && text[0] >= 'a' && text[0] <= 'h'
         && text[1] >= '1' && text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
-    if (looks_coordinate) return move_from_uci(pos, text, error, size);
-    return move_from_san(pos, text, error, size);
+    if (!looks_coordinate) return move_from_san(pos, text, error, size);
+    /* Coordinates with a SAN suffix ("d7d5+", long algebraic) are SAN's to read; any other
+     * failure is reported as the coordinate reader's. */
+    m = move_from_san(pos, text, NULL, 0);
+    if (m != MOVE_NONE) return m;
+    return move_from_uci(pos, text, error, size);
 }

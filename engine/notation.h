@@ -20,7 +20,8 @@ void move_to_san(Position *pos, Move m, char *buf);
 /* Parse SAN, accepting common variants ("0-0", "e8Q", a missing "+", "Pe4"); ambiguous or
  * illegal text gives MOVE_NONE and the reason. */
 Move move_from_san(Position *pos, const char *text, char *error, size_t error_size);
-/* Parse either notation: coordinate first, then SAN. */
+/* Parse either notation: coordinate first, then SAN (which also reads long algebraic with a
+ * check mark, "d7d5+"); a failure is reported by the notation the text looks like. */
 Move move_parse(Position *pos, const char *text, char *error, size_t error_size);
 
 #endif

@@ -248,6 +248,9 @@ static const TextCase text_cases[] = {
     {FEN_START, TEXT_UCI, "e2e4e5", NULL, "not a move"},
     {FEN_START, TEXT_UCI, "", NULL, "not a move"},
     {FEN_START, TEXT_ANY, "e3e4", NULL, "no piece on e3"},
+    /* Either notation: long algebraic with a check mark is SAN's (found by the moves fuzzer). */
+    {FEN_START, TEXT_ANY, "e2e4+", "e2e4", "e4"},
+    {FEN_START, TEXT_ANY, "e2e5+", NULL, "bad promotion piece '+'"},
 };
 
 static Move parse_text(Position *pos, const TextCase *c, char *error, size_t size)
