@@ -38,21 +38,10 @@ Cecp *cecp_create(Session *session)
     return c;
 }
 
-static void drop_deferred(Cecp *c)
-{
-    while (c->deferred_head) {
-        DeferredLine *d = c->deferred_head;
-        c->deferred_head = d->next;
-        free(d->line);
-        free(d);
-    }
-    c->deferred_tail = NULL;
-}
-
 void cecp_destroy(Cecp *c)
 {
     if (!c) return;
-    drop_deferred(c);
+    line_queue_clear(&c->deferred);
     free(c);
 }
 
@@ -62,7 +51,7 @@ void cecp_leave(Cecp *c)
     c->search_id = 0;
     c->state = CECP_IDLE;
     c->pong_count = 0;
-    drop_deferred(c);
+    line_queue_clear(&c->deferred);
 }
 
 /* `Error (reason): command`, the command echoed safely. Never says "llegal" (xboard would
@@ -415,17 +404,7 @@ bool cecp_handle(Cecp *c, char *line, int64_t read_us)
 {
     /* A ping arrived while TECH was thinking: everything after it waits for the move. */
     if (c->pong_count > 0 && !is_urgent(line)) {
-        DeferredLine *d = malloc(sizeof *d);
-        char *copy = strdup(line);
-        if (!d || !copy) {
-            free(d);
-            free(copy);
-            return true;
-        }
-        *d = (DeferredLine){copy, read_us, NULL};
-        if (c->deferred_tail) c->deferred_tail->next = d;
-        else c->deferred_head = d;
-        c->deferred_tail = d;
+        line_queue_push(&c->deferred, line, read_us); /* no memory: the line is dropped */
         return true;
     }
     return cecp_dispatch(c, line, read_us);

@@ -256,12 +256,9 @@ void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
 
 void cecp_flush_deferred(Cecp *c)
 {
-    while (c->pong_count == 0 && c->deferred_head) {
-        DeferredLine *d = c->deferred_head;
-        c->deferred_head = d->next;
-        if (!c->deferred_head) c->deferred_tail = NULL;
-        cecp_dispatch(c, d->line, d->read_us);
-        free(d->line);
-        free(d);
+    while (c->pong_count == 0 && c->deferred.head) {
+        QueuedLine *kept = line_queue_pop(&c->deferred);
+        cecp_dispatch(c, kept->line, kept->read_us);
+        queued_line_free(kept);
     }
 }

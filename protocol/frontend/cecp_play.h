@@ -18,12 +18,6 @@ typedef enum {
  * (a sign and the 19 digits of a 64-bit number). */
 enum { CECP_PONGS_MAX = 64, CECP_PING_TEXT_MAX = 24 };
 
-typedef struct DeferredLine {
-    char *line;
-    int64_t read_us;
-    struct DeferredLine *next;
-} DeferredLine;
-
 struct Cecp {
     Session *s;
     /* The game as xboard sees it. */
@@ -62,7 +56,7 @@ struct Cecp {
     /* `ping` while thinking: pong after the move; later input waits for it. */
     char pongs[CECP_PONGS_MAX][CECP_PING_TEXT_MAX];
     int pong_count;
-    DeferredLine *deferred_head, *deferred_tail;
+    LineQueue deferred;
 };
 
 /* Stop whatever runs, without a move. */

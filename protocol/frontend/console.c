@@ -14,19 +14,12 @@
 #include "perft_task.h"
 
 
-/* A line that came while a perft ran, kept to be handled after it (a script's next command). */
-typedef struct PendingLine {
-    char *line;
-    int64_t read_us;
-    struct PendingLine *next;
-} PendingLine;
-
 struct Console {
     Session *s;
     unsigned search_id;
     TimePlan plan;
     PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
-    PendingLine *pending_head, *pending_tail;
+    LineQueue pending;           /* lines that came while a perft ran (a script's next commands) */
     bool replaying;              /* run_pending is handling the kept lines */
 };
 
@@ -55,22 +48,11 @@ Console *console_create(Session *session)
     return c;
 }
 
-static void drop_pending(Console *c)
-{
-    while (c->pending_head) {
-        PendingLine *p = c->pending_head;
-        c->pending_head = p->next;
-        free(p->line);
-        free(p);
-    }
-    c->pending_tail = NULL;
-}
-
 void console_destroy(Console *c)
 {
     if (!c) return;
     perft_task_stop(c->perft);
-    drop_pending(c);
+    line_queue_clear(&c->pending);
     free(c);
 }
 
@@ -84,35 +66,15 @@ static bool perft_running(Console *c)
     return c->perft != NULL;
 }
 
-/* Keep a line for after the perft; false if there is no memory for it (it is dropped). */
-static bool keep_pending(Console *c, const char *line, int64_t read_us)
-{
-    PendingLine *p = malloc(sizeof *p);
-    char *copy = strdup(line);
-    if (!p || !copy) {
-        free(p);
-        free(copy);
-        return false;
-    }
-    *p = (PendingLine){copy, read_us, NULL};
-    if (c->pending_tail) c->pending_tail->next = p;
-    else c->pending_head = p;
-    c->pending_tail = p;
-    return true;
-}
-
 /* Handle the kept lines in order until one starts another perft. */
 static void run_pending(Console *c)
 {
     if (c->replaying) return;
     c->replaying = true;
-    while (c->pending_head && !perft_running(c)) {
-        PendingLine *p = c->pending_head;
-        c->pending_head = p->next;
-        if (!c->pending_head) c->pending_tail = NULL;
-        console_handle(c, p->line, p->read_us);
-        free(p->line);
-        free(p);
+    while (c->pending.head && !perft_running(c)) {
+        QueuedLine *kept = line_queue_pop(&c->pending);
+        console_handle(c, kept->line, kept->read_us);
+        queued_line_free(kept);
     }
     c->replaying = false;
 }
@@ -168,7 +130,7 @@ void console_leave(Console *c)
 {
     perft_task_stop(c->perft);
     c->perft = NULL;
-    drop_pending(c);
+    line_queue_clear(&c->pending);
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
 }
@@ -259,7 +221,7 @@ bool console_handle(Console *c, char *line, int64_t read_us)
 {
     /* Lines kept behind a perft that has ended go first: the perft's end event may still be
      * queued behind this line. */
-    if (c->pending_head && !perft_running(c)) run_pending(c);
+    if (c->pending.head && !perft_running(c)) run_pending(c);
     char *cursor = line;
     char *command = token_next(&cursor);
     if (!command) return true;
@@ -279,7 +241,8 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         TextBuffer whole; /* the line again: tokenizing cut it after the command */
         text_init(&whole);
         text_append(&whole, "%s %s", command, cursor);
-        if (!whole.text || !keep_pending(c, whole.text, read_us)) io_write_line("out of memory: command dropped");
+        if (!whole.text || !line_queue_push(&c->pending, whole.text, read_us))
+            io_write_line("out of memory: command dropped");
         text_free(&whole);
         return true;
     }
@@ -322,11 +285,6 @@ static void front_search_done(void *self, unsigned id) { console_search_done(sel
 static void front_leave(void *self) { console_leave(self); }
 static void front_finish(void *self) { console_finish(self); }
 static void front_notice(const char *text) { io_write_line(text); }
-static void front_hash_failure(const char *text, int wanted_mb)
-{
-    (void)wanted_mb;
-    io_write_line(text);
-}
 
 const FrontEnd CONSOLE_FRONT_END = {
     .name = "console",
@@ -337,5 +295,4 @@ const FrontEnd CONSOLE_FRONT_END = {
     .leave = front_leave,
     .finish = front_finish,
     .notice = front_notice,
-    .hash_failure = front_hash_failure,
 };

@@ -19,7 +19,8 @@ typedef struct {
                                        any search without a move */
     void (*finish)(void *self);     /* end of input: what the protocol still owes */
     void (*notice)(const char *text);                       /* a message in the protocol's form */
-    void (*hash_failure)(const char *text, int wanted_mb);  /* a Hash size that could not be had */
+    void (*hash_failure)(const char *text, int wanted_mb);  /* a Hash size that could not be had;
+                                                               NULL: said as a notice */
 } FrontEnd;
 
 #endif

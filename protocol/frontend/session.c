@@ -156,7 +156,9 @@ void session_sync_hash(Session *s)
     s->settings.hash_mb = searcher_hash_mb(s->searcher);
     char message[160];
     hash_failure_text(wanted, s->settings.hash_mb, message, sizeof message);
-    FRONT_ENDS[s->mode]->hash_failure(message, wanted);
+    const FrontEnd *front = FRONT_ENDS[s->mode];
+    if (front->hash_failure) front->hash_failure(message, wanted);
+    else front->notice(message);
 }
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)

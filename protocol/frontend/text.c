@@ -81,3 +81,40 @@ void text_printable(const char *in, char *out, size_t size)
 }
 
 bool text_equal_nocase(const char *a, const char *b) { return strcasecmp(a, b) == 0; }
+
+bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us)
+{
+    QueuedLine *kept = malloc(sizeof *kept);
+    char *copy = strdup(line);
+    if (!kept || !copy) {
+        free(kept);
+        free(copy);
+        return false;
+    }
+    *kept = (QueuedLine){copy, read_us, NULL};
+    if (queue->tail) queue->tail->next = kept;
+    else queue->head = kept;
+    queue->tail = kept;
+    return true;
+}
+
+QueuedLine *line_queue_pop(LineQueue *queue)
+{
+    QueuedLine *first = queue->head;
+    if (!first) return NULL;
+    queue->head = first->next;
+    if (!queue->head) queue->tail = NULL;
+    return first;
+}
+
+void queued_line_free(QueuedLine *line)
+{
+    if (!line) return;
+    free(line->line);
+    free(line);
+}
+
+void line_queue_clear(LineQueue *queue)
+{
+    while (queue->head) queued_line_free(line_queue_pop(queue));
+}

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A growable text buffer for assembling long lines (PV lines, option lists). */
 typedef struct {
@@ -26,5 +27,25 @@ char *token_rest(char **cursor);
 void text_printable(const char *in, char *out, size_t size);
 /* Case-insensitive string equality. */
 bool text_equal_nocase(const char *a, const char *b);
+
+/* Input lines kept to be handled later, in order (CECP: behind a pending pong; the console:
+ * behind a perft), each with the time it was read. */
+typedef struct QueuedLine {
+    char *line;
+    int64_t read_us;
+    struct QueuedLine *next;
+} QueuedLine;
+
+typedef struct {
+    QueuedLine *head, *tail;
+} LineQueue;
+
+/* Append a copy of `line`; false (and nothing kept) if there is no memory. */
+bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us);
+/* Take the oldest line (NULL when empty); free it with queued_line_free(). */
+QueuedLine *line_queue_pop(LineQueue *queue);
+void queued_line_free(QueuedLine *line);
+/* Drop every kept line. */
+void line_queue_clear(LineQueue *queue);
 
 #endif

@@ -447,11 +447,6 @@ static void front_search_done(void *self, unsigned id) { uci_search_done(self, i
 static void front_leave(void *self) { uci_leave(self); }
 static void front_finish(void *self) { uci_finish(self); }
 static void front_notice(const char *text) { io_printf("info string %s", text); }
-static void front_hash_failure(const char *text, int wanted_mb)
-{
-    (void)wanted_mb;
-    io_printf("info string %s", text);
-}
 
 const FrontEnd UCI_FRONT_END = {
     .name = "UCI",
@@ -462,5 +457,4 @@ const FrontEnd UCI_FRONT_END = {
     .leave = front_leave,
     .finish = front_finish,
     .notice = front_notice,
-    .hash_failure = front_hash_failure,
 };

@@ -197,7 +197,7 @@ static SessionStep feed(Watch *w, const char *line)
         /* CECP may replay lines kept behind a pong inside this event: only a line handled on its
          * own is held to the rejection rule. */
         const Cecp *cecp = s->front[MODE_CECP];
-        bool alone = w->protocol == FUZZ_UCI || (!cecp->deferred_head && cecp->pong_count == 0);
+        bool alone = w->protocol == FUZZ_UCI || (!cecp->deferred.head && cecp->pong_count == 0);
         bool uci_go = w->protocol == FUZZ_UCI && s->mode == MODE_UCI && starts_search(line);
         Position at_go;
         if (uci_go) position_copy(&at_go, &s->game.pos);
