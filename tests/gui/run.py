@@ -99,7 +99,8 @@ def check_games(pgn, expected):
             problems.append(f"{where}: recorded {result} {{{reason}}}, the board says {by_rule.result} "
                             f"{{{by_rule.reason}}}")
         no_mate = not (by_rule and "mates" in by_rule.reason)
-        if "mate" in reason.lower() and "stalemate" not in reason.lower() and no_mate:
+        # a word "mate"/"mates"/"checkmate", not the "mate" inside "material" or "stalemate"
+        if re.search(r"\b(check)?mates?\b", reason, re.IGNORECASE) and no_mate:
             problems.append(f"{where}: {{{reason}}} but the final position is no mate")
     return problems, len(games)
 
