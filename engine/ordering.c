@@ -1,78 +1,144 @@
-/* ordering.c - E9 move ordering: sort keys for captures (MVV-LVA) and quiet moves (history). */
+/* ordering.c - E9 move ordering: keys for captures (exchange, MVV-LVA), killers and quiet moves
+ * (history), and the picker that hands the moves out best first. */
 #include "ordering.h"
 
+#include <limits.h>
 #include <string.h>
 
-/* [C] A history score never grows past this; rewards are depth squared. */
-enum { HISTORY_MAX = 1 << 24 };
+#include "see.h"
+
+/* [C] History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by
+ * its size, so that recent cut-offs outweigh old ones without a separate ageing pass. */
+enum { HISTORY_MAX = 1 << 14, HISTORY_BONUS_MAX = 1200 };
+
+/* A capture's key: 2 x its MVV-LVA rank, + 1 while it is still to be put to the exchange test;
+ * a capture found to lose material drops below every such key. Quiet moves are keyed by
+ * history, quiet promotions above it. A move handed out is keyed KEY_DONE. */
+enum {
+    KEY_UNTESTED = 1,
+    KEY_LOSING = -(1 << 20),
+    KEY_PROMOTION = HISTORY_MAX + 1,
+    KEY_DONE = INT_MIN
+};
 
 void history_clear(History *history) { memset(history, 0, sizeof *history); }
 
-void history_age(History *history)
-{
-    for (Color c = BLACK; c <= WHITE; c++)
-        for (int from = 0; from < BOARD_SIZE; from++)
-            for (int to = 0; to < BOARD_SIZE; to++) history->score[c][from][to] /= 2;
-}
-
-void history_reward(History *history, Color side, Move move, Depth depth)
+static void history_add(History *history, Color side, Move move, int bonus)
 {
     int32_t *entry = &history->score[side][move_from(move)][move_to(move)];
-    *entry += depth * depth;
-    if (*entry > HISTORY_MAX) history_age(history);
+    *entry += bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
-/* Stable insertion sort of moves[0..n) by keys, highest first. */
-static void sort_by_key(Move *moves, int *keys, int n)
+void history_update(History *history, Color side, Move best, const Move *tried, int tried_count, Depth depth)
 {
-    for (int i = 1; i < n; i++) {
-        Move m = moves[i];
-        int k = keys[i], j = i - 1;
-        while (j >= 0 && keys[j] < k) {
-            moves[j + 1] = moves[j];
-            keys[j + 1] = keys[j];
-            j--;
-        }
-        moves[j + 1] = m;
-        keys[j + 1] = k;
-    }
+    int bonus = depth * depth < HISTORY_BONUS_MAX ? depth * depth : HISTORY_BONUS_MAX;
+    history_add(history, side, best, bonus);
+    for (int i = 0; i < tried_count; i++) history_add(history, side, tried[i], -bonus);
 }
 
-void order_moves(const Position *pos, MoveList *list, Move table_move, const Move killers[KILLER_SLOTS],
-                 const History *history)
+/* MVV-LVA: the victim's value first, then the cheaper capturer (0 .. 63). */
+static int capture_rank(const Position *pos, Move m)
 {
-    Move ordered[MOVE_LIST_MAX];
-    int keys[MOVE_LIST_MAX];
-    int n = 0, table_at = -1;
-    for (int i = 0; i < list->count; i++)
-        if (list->moves[i] == table_move) table_at = i;
-    if (table_at >= 0) ordered[n++] = table_move;
-    /* Captures: victim value first (the generator's order), then the cheaper attacker. */
-    int first_capture = n, i = 0;
+    return move_captured(m) * 8 + KING - piece_type(pos->board[move_from(m)]);
+}
+
+static int capture_key(const Position *pos, Move m)
+{
+    bool cheap_capturer = piece_value[move_captured(m)] >= piece_value[piece_type(pos->board[move_from(m)])]
+                       && !move_is_promotion(m) && !move_is_en_passant(m);
+    return 2 * capture_rank(pos, m) + (cheap_capturer ? 0 : KEY_UNTESTED);
+}
+
+void picker_init(MovePicker *picker, const Position *pos, MoveList *list, Move table_move,
+                 const Move killers[KILLER_SLOTS], const History *history)
+{
+    picker->list = list;
+    picker->stage = PICK_TABLE;
+    picker->table_index = -1;
+    picker->history = history;
+    picker->side = pos->side;
+    memcpy(picker->killers, killers, sizeof picker->killers);
+    int i = 0;
     for (; i < list->count && move_is_capture(list->moves[i]); i++) {
-        if (i == table_at) continue;
-        Move m = list->moves[i];
-        keys[n] = move_captured(m) * 8 - piece_type(pos->board[move_from(m)]);
-        ordered[n++] = m;
+        picker->keys[i] = capture_key(pos, list->moves[i]);
+        if (list->moves[i] == table_move) picker->table_index = i;
     }
-    sort_by_key(ordered + first_capture, keys + first_capture, n - first_capture);
-    /* Killers that are in the list, then the other quiet moves by history. */
-    int first_killer = n;
-    for (int k = 0; k < KILLER_SLOTS; k++)
-        for (int j = i; j < list->count; j++)
-            if (list->moves[j] == killers[k] && j != table_at) ordered[n++] = killers[k];
-    int first_quiet = n;
-    for (int j = i; j < list->count; j++) {
-        Move m = list->moves[j];
-        if (j == table_at) continue;
-        bool killer = false;
-        for (int k = first_killer; k < first_quiet; k++) killer |= ordered[k] == m;
-        if (killer) continue;
-        /* Promotions lead the quiet moves, queen first (the generator's order). */
-        keys[n] = move_is_promotion(m) ? HISTORY_MAX + move_promotion(m)
-                                       : history->score[pos->side][move_from(m)][move_to(m)];
-        ordered[n++] = m;
+    picker->capture_count = i;
+    for (; i < list->count; i++) {
+        picker->keys[i] = 0;
+        if (list->moves[i] == table_move) picker->table_index = i;
     }
-    sort_by_key(ordered + first_quiet, keys + first_quiet, n - first_quiet);
-    memcpy(list->moves, ordered, (size_t)n * sizeof(Move));
+}
+
+void picker_init_in_order(MovePicker *picker, MoveList *list)
+{
+    picker->list = list;
+    picker->handed = 0;
+    picker->stage = PICK_IN_ORDER;
+}
+
+/* The index of the highest key in [from, to) that is at least `floor`, or -1. */
+static int best_index(const MovePicker *picker, int from, int to, int floor)
+{
+    int best = -1, best_key = floor - 1;
+    for (int i = from; i < to; i++)
+        if (picker->keys[i] > best_key) best = i, best_key = picker->keys[i];
+    return best;
+}
+
+static Move hand_out(MovePicker *picker, int index)
+{
+    picker->keys[index] = KEY_DONE;
+    return picker->list->moves[index];
+}
+
+Move picker_next(MovePicker *picker, const Position *pos)
+{
+    MoveList *list = picker->list;
+    const int captures = picker->capture_count;
+    switch (picker->stage) {
+    case PICK_IN_ORDER:
+        return picker->handed < list->count ? list->moves[picker->handed++] : MOVE_NONE;
+    case PICK_TABLE:
+        picker->stage = PICK_CAPTURES;
+        if (picker->table_index >= 0) return hand_out(picker, picker->table_index);
+        /* fall through */
+    case PICK_CAPTURES:
+        for (int best; (best = best_index(picker, 0, captures, 0)) >= 0;) {
+            int key = picker->keys[best];
+            if (!(key & KEY_UNTESTED)) return hand_out(picker, best);
+            /* Its turn: the exchange decides whether it stays among the winning captures. */
+            picker->keys[best] = see_capture(pos, list->moves[best]) >= 0 ? key - KEY_UNTESTED
+                                                                          : KEY_LOSING + key - KEY_UNTESTED;
+        }
+        picker->stage = PICK_KILLERS;
+        /* fall through */
+    case PICK_KILLERS:
+        for (int k = 0; k < KILLER_SLOTS; k++) {
+            Move killer = picker->killers[k];
+            if (killer == MOVE_NONE) continue;
+            picker->killers[k] = MOVE_NONE;
+            for (int i = captures; i < list->count; i++)
+                if (list->moves[i] == killer && picker->keys[i] != KEY_DONE) return hand_out(picker, i);
+        }
+        picker->stage = PICK_QUIETS;
+        for (int i = captures; i < list->count; i++) {
+            if (picker->keys[i] == KEY_DONE) continue;
+            Move m = list->moves[i];
+            picker->keys[i] = move_is_promotion(m) ? KEY_PROMOTION + move_promotion(m)
+                                                   : picker->history->score[picker->side][move_from(m)][move_to(m)];
+        }
+        /* fall through */
+    case PICK_QUIETS: {
+        int best = best_index(picker, captures, list->count, KEY_DONE + 1);
+        if (best >= 0) return hand_out(picker, best);
+        picker->stage = PICK_LOSING;
+    }
+        /* fall through */
+    case PICK_LOSING: {
+        int best = best_index(picker, 0, captures, KEY_DONE + 1);
+        return best >= 0 ? hand_out(picker, best) : MOVE_NONE;
+    }
+    }
+    return MOVE_NONE;
 }

@@ -35,21 +35,31 @@ static void move_to_front(MoveList *list, Move first)
     }
 }
 
+/* Quiet moves searched at one node before the one that refuted the line, for E9's history. */
+enum { QUIETS_TRIED_MAX = 64 };
+typedef struct {
+    Move moves[QUIETS_TRIED_MAX];
+    int count;
+} QuietsTried;
+
+static bool move_is_quiet(Move m) { return !move_is_capture(m) && !move_is_promotion(m); }
+
 /* A move refuted this line: it becomes the killer of its ply [P, docs/SPEC.md §4]; E9 keeps the
- * previous killer as the second one and credits a quiet move's history. */
-static void remember_cutoff(Search *s, Move m, Depth depth, int ply)
+ * previous killer as the second one, credits a quiet move's history and debits the quiet moves
+ * tried before it. */
+static void remember_cutoff(Search *s, Move m, Depth depth, int ply, const QuietsTried *tried)
 {
     Move *killers = s->killers[ply];
     if (!s->features.move_ordering) {
         killers[0] = m;
         return;
     }
-    if (move_is_capture(m) || move_is_promotion(m)) return;
+    if (!move_is_quiet(m)) return;
     if (killers[0] != m) {
         killers[1] = killers[0];
         killers[0] = m;
     }
-    history_reward(&s->history, s->pos.side, m, depth);
+    history_update(&s->history, s->pos.side, m, tried->moves, tried->count, depth);
 }
 
 /* King-capture legality (docs/SPEC.md §3): can the side to move capture the enemy king, i.e. was
@@ -134,17 +144,22 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
         if (!s->features.checks_in_quiescence) s->in_check[ply] = tree_side_to_move_in_check(s);
     }
 
-    /* 3. Captures (and with E6 quiet queen promotions), highest victim first; with E1 at the
-     *    first quiescence ply, then the quiet moves that give check (Game 2 note H: TECH did
-     *    not see 32...R-B8 mate because its quiescence looked at captures only). */
+    /* 3. Captures (and with E6 quiet queen promotions), highest victim first, as generated;
+     *    with E1 at the first quiescence ply, then the quiet moves that give check (Game 2 note
+     *    H: TECH did not see 32...R-B8 mate because its quiescence looked at captures only). E9
+     *    orders the evasions of a node in check; its exchange test would cost more here than the
+     *    few captures of a quiescence node gain from it. */
     MoveList list;
     generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
     if (evading) s->stats.full_generations++;
     else s->stats.capture_generations++;
-    if (s->features.move_ordering) order_moves(&s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
+    MovePicker picker;
+    if (s->features.move_ordering && evading)
+        picker_init(&picker, &s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
+    else
+        picker_init_in_order(&picker, &list);
     int legal = 0;
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
+    for (Move m; (m = picker_next(&picker, &s->pos)) != MOVE_NONE;) {
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
             && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
             continue;
@@ -235,11 +250,13 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
     MoveList list;
     generate_moves(&s->pos, GEN_ALL, &list);
     s->stats.full_generations++;
+    MovePicker picker;
     if (s->features.move_ordering) {
-        order_moves(&s->pos, &list, table_move, s->killers[ply], &s->history);
+        picker_init(&picker, &s->pos, &list, table_move, s->killers[ply], &s->history);
     } else {
         move_to_front(&list, s->killers[ply][0]);
         move_to_front(&list, table_move);
+        picker_init_in_order(&picker, &list);
     }
 
     /* 5. Search every move; an illegal one (its king is captured) is not counted. With helper
@@ -250,10 +267,12 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
     deferred.count = 0;
     int legal = 0;
     Move best = MOVE_NONE;
+    QuietsTried tried;
+    tried.count = 0;
     for (int pass = 0; pass < 2 && alpha < beta; pass++) {
-        const MoveList *moves = pass == 0 ? &list : &deferred;
-        for (int i = 0; i < moves->count; i++) {
-            Move m = moves->moves[i];
+        for (int i = 0;; i++) {
+            Move m = pass == 0 ? picker_next(&picker, &s->pos) : i < deferred.count ? deferred.moves[i] : MOVE_NONE;
+            if (m == MOVE_NONE) break;
             uint64_t busy = 0;
             if (shared && pass == 0 && legal > 0) {
                 busy = busy_key(&s->pos, m);
@@ -273,10 +292,11 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
                 best = m;
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
-                    remember_cutoff(s, m, depth, ply);
+                    remember_cutoff(s, m, depth, ply, &tried);
                     break;
                 }
             }
+            if (move_is_quiet(m) && tried.count < QUIETS_TRIED_MAX) tried.moves[tried.count++] = m;
         }
     }
     /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, docs/SPEC.md §4]. */
