@@ -199,7 +199,7 @@ static bool move_allows_threefold(Position *pos, Move m)
 }
 
 /* Score one root move into *entry with the phase's terms. */
-static void score_move(Position *pos, Phase phase, Move m, PresortEntry *entry)
+static void score_move(Position *pos, Phase phase, bool expanded, Move m, PresortEntry *entry)
 {
     MoveContext ctx;
     ctx.pos = pos;
@@ -213,6 +213,10 @@ static void score_move(Position *pos, Phase phase, Move m, PresortEntry *entry)
     entry->move = m;
     entry->score = 0;
     entry->term_count = 0;
+    if (expanded) {
+        presort_score_expanded(&ctx);
+        return;
+    }
     switch (phase) {
     case PHASE_OPENING: presort_score_opening(&ctx); break;
     case PHASE_MIDDLEGAME: presort_score_middlegame(&ctx); break;
@@ -273,14 +277,14 @@ static void sort_entries(Presort *out, bool (*before)(const PresortEntry *, cons
     }
 }
 
-void presort_root(Position *pos, bool move_number_known, Presort *out)
+void presort_root(Position *pos, bool move_number_known, bool expanded, Presort *out)
 {
     MoveList legal;
     generate_legal(pos, &legal);
     out->phase = phase_of(pos, move_number_known);
     out->count = legal.count;
     for (int i = 0; i < legal.count; i++) {
-        score_move(pos, out->phase, legal.moves[i], &out->entries[i]);
+        score_move(pos, out->phase, expanded, legal.moves[i], &out->entries[i]);
         out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i]);
     }
     sort_entries(out, entry_before);

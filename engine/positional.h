@@ -54,12 +54,13 @@ enum { OPENING_LAST_MOVE = 8 };
 Phase phase_of(const Position *pos, bool move_number_known);
 /* Readable phase name: "opening", "middle game", "pawn endgame", "mating", "general endgame". */
 const char *phase_name(Phase phase);
-/* Score every legal root move of the side to move and sort them: moves that allow a threefold
+/* Score every legal root move of the side to move (with E10, `expanded`, by the expanded
+ * module's terms instead of the phase's) and sort them: moves that allow a threefold
  * repetition (§6) last, then by score, highest first, equal scores in board order (the lower
  * origin square of Fig. 2 first, then the lower destination). The order depends on the
  * position and its repetition history only, never on the generation order. pos is used for
  * make/unmake and is returned unchanged. */
-void presort_root(Position *pos, bool move_number_known, Presort *out);
+void presort_root(Position *pos, bool move_number_known, bool expanded, Presort *out);
 /* The root moves of a program without positional analysis (the report's Game 4 opponent, the
  * Positional Presort option off): captures first, the most valuable victim first, as TECH's
  * generator sorted them, the rest in board order (the order of a generator that scans TECH's

@@ -46,5 +46,7 @@ void presort_score_middlegame(const MoveContext *ctx);
 void presort_score_pawn_endgame(const MoveContext *ctx);
 void presort_score_general_endgame(const MoveContext *ctx);
 void presort_score_mating(const MoveContext *ctx);
+/* E10, every phase (positional_expanded.c). */
+void presort_score_expanded(const MoveContext *ctx);
 
 #endif

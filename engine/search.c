@@ -49,6 +49,7 @@ void search_features_modern(SearchFeatures *features)
     features->iterative_deepening = true;
     features->pvs = true;
     features->move_ordering = true;
+    features->expanded_positional = true;
 }
 
 void search_control_reset(SearchControl *control)
@@ -144,7 +145,7 @@ static void root_moves_prepare(Search *s, const SearchLimits *limits)
     s->root.count = 0;
     if (!presort) return;
     if (s->features.presort) {
-        presort_root(&s->pos, limits->started_from_initial, presort);
+        presort_root(&s->pos, limits->started_from_initial, s->features.expanded_positional, presort);
         material_revalue(&s->pos, presort->phase, s->value);
     } else {
         presort_none(&s->pos, presort);

@@ -21,6 +21,7 @@ typedef struct {
     bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
     bool pvs;                   /* E8: principal-variation search and root aspiration windows */
     bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
+    bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
     bool pdp10_pace;            /* Speed PDP-10: the search runs no faster than on TECH's PDP-10 */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;

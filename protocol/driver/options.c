@@ -44,6 +44,7 @@ typedef enum {
     FIELD_E7,
     FIELD_E8,
     FIELD_E9,
+    FIELD_E10,
     FIELD_PRESORT,
     FIELD_SPEED,
     FIELD_ANALYSE
@@ -75,6 +76,7 @@ static const OptionSpec option_table[] = {
     {"E7 Iterative Deepening", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
     {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
     {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
+    {"E10 Expanded Positional Module", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     {"Speed", TYPE_COMBO, SPEED_NATIVE, 0, 1, speed_names, false, FIELD_SPEED},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
@@ -106,6 +108,7 @@ static bool *feature_switch(Settings *s, OptionField field)
     case FIELD_E7: return &s->features.iterative_deepening;
     case FIELD_E8: return &s->features.pvs;
     case FIELD_E9: return &s->features.move_ordering;
+    case FIELD_E10: return &s->features.expanded_positional;
     case FIELD_PRESORT: return &s->features.presort;
     default: return NULL;
     }
@@ -153,6 +156,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E7: return s->features.iterative_deepening;
     case FIELD_E8: return s->features.pvs;
     case FIELD_E9: return s->features.move_ordering;
+    case FIELD_E10: return s->features.expanded_positional;
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */

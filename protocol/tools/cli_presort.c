@@ -13,11 +13,11 @@
 
 enum { PRESORT_FEN_TEXT_MAX = 1024, PRESORT_FEN_FIELDS = 6 };
 
-/* Set up the position from argv[2..]: "startpos" or a FEN (one argument or six), then the
+/* Set up the position from argv[first..]: "startpos" or a FEN (one argument or six), then the
  * moves after "moves". Reports errors on stderr. */
-static bool setup_position(int argc, char **argv, Position *pos, bool *started_from_initial)
+static bool setup_position(int argc, char **argv, int first, Position *pos, bool *started_from_initial)
 {
-    int first = 2, moves_at = argc;
+    int moves_at = argc;
     for (int i = first; i < argc; i++)
         if (strcmp(argv[i], "moves") == 0) {
             moves_at = i;
@@ -79,8 +79,10 @@ int cli_presort(int argc, char **argv)
     Presort *presort = malloc(sizeof *presort);
     int status = 2;
     bool started_from_initial;
-    if (pos && presort && setup_position(argc, argv, pos, &started_from_initial)) {
-        presort_root(pos, started_from_initial, presort);
+    /* --expanded: E10's terms instead of the phase's (docs/SPEC.md §10). */
+    bool expanded = argc > 2 && strcmp(argv[2], "--expanded") == 0;
+    if (pos && presort && setup_position(argc, argv, expanded ? 3 : 2, pos, &started_from_initial)) {
+        presort_root(pos, started_from_initial, expanded, presort);
         print_presort(presort);
         status = 0;
     }

@@ -94,7 +94,8 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
             FAIL("line %d: move %u handed out %s", entry->line, m, at < 0 ? "that is not in the list" : "twice");
             return;
         }
-        if (handed == 0 && table != MOVE_NONE && m != table) FAIL("line %d: the table's move is not first", entry->line);
+        if (handed == 0 && table != MOVE_NONE && m != table)
+            FAIL("line %d: the table's move is not first", entry->line);
         if (move_is_capture(m) && m != table && see_capture(pos, m) >= 0 && quiet_seen)
             FAIL("line %d: a capture that holds after a quiet move", entry->line);
         if (!move_is_capture(m) && m != table) quiet_seen = true;

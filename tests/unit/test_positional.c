@@ -96,19 +96,24 @@ static void check_sorted(const Presort *presort)
     }
 }
 
-/* Pre-sort pos and check that it comes back unchanged. */
-static void presort_checked(Position *pos, bool started_from_initial, Presort *out)
+/* Pre-sort pos (with E10's terms if `expanded`) and check that it comes back unchanged. */
+static void presort_checked_with(Position *pos, bool started_from_initial, bool expanded, Presort *out)
 {
     char before[FEN_MAX], after[FEN_MAX];
     uint64_t key = pos->key;
     int undo_len = pos->undo_len;
     fen_write(pos, before, sizeof before);
-    presort_root(pos, started_from_initial, out);
+    presort_root(pos, started_from_initial, expanded, out);
     fen_write(pos, after, sizeof after);
     CHECK(strcmp(before, after) == 0);
     CHECK(pos->key == key && pos->undo_len == undo_len);
     CHECK(position_ok(pos));
     check_sorted(out);
+}
+
+static void presort_checked(Position *pos, bool started_from_initial, Presort *out)
+{
+    presort_checked_with(pos, started_from_initial, false, out);
 }
 
 static Position pos;
@@ -383,7 +388,9 @@ TEST_CASE(positional_phase_of)
 /* Square sq seen in the colour-flipped board. */
 static Square mirror_square(Square sq) { return square_make(square_file(sq), 7 - square_rank(sq)); }
 
-TEST_CASE(positional_colour_symmetry)
+/* The pre-sort of a position and of its colour-flipped mirror give the same score sequence,
+ * and every move's mirrored twin its score. */
+static void check_colour_symmetry(bool expanded)
 {
     static const char *const fens[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -404,8 +411,8 @@ TEST_CASE(positional_colour_symmetry)
         bool initial = i < 2; /* the first two as games from the initial array */
         if (!setup(&pos, fens[i], NULL)) continue;
         position_mirror(&mirror, &pos);
-        presort_checked(&pos, initial, &presort);
-        presort_checked(&mirror, initial, &mirrored);
+        presort_checked_with(&pos, initial, expanded, &presort);
+        presort_checked_with(&mirror, initial, expanded, &mirrored);
         CHECK(presort.phase == mirrored.phase);
         if (!CHECK(presort.count == mirrored.count)) continue;
         for (int j = 0; j < presort.count; j++) {
@@ -428,6 +435,10 @@ TEST_CASE(positional_colour_symmetry)
         }
     }
 }
+
+TEST_CASE(positional_colour_symmetry) { check_colour_symmetry(false); }
+
+TEST_CASE(positional_expanded_colour_symmetry) { check_colour_symmetry(true); }
 
 TEST_CASE(positional_repetition_demoted)
 {
