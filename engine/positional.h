@@ -19,7 +19,7 @@ typedef enum {
 } Phase;
 
 /* Most named terms one root move can carry. */
-enum { PRESORT_TERMS_MAX = 16 };
+enum { PRESORT_TERMS_MAX = 32 };
 
 /* One named contribution to a move's score, e.g. {"centre", 20} or {"K2-K4", 30}. */
 typedef struct {
