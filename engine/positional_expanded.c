@@ -13,6 +13,7 @@
  * materially equal moves, scripts/presort_quality.py, then in games, tests/long/RESULTS.md). */
 #include <string.h>
 
+#include "attack.h"
 #include "makemove.h"
 #include "positional_common.h"
 
@@ -45,6 +46,7 @@ typedef enum {
     F_QUEEN_EARLY,      /* the queen out while two minor pieces are still at home */
     F_PAWN_BLOCKED,     /* an own man in front of an unmoved d- or e-pawn */
     F_MOP_UP,           /* a lead of 400: the lone king's distance from the centre and the kings' nearness */
+    F_MOP_UP_BOX,       /* ... and the squares left to the lone king (not attacked by the stronger side) */
     F_NB
 } Feature;
 
@@ -53,7 +55,7 @@ static const char *const FEATURE_NAMES[F_NB] = {
     "x-king-centre", "x-doubled", "x-isolated", "x-passer", "x-passer-kings", "x-knight-mobility",
     "x-bishop-mobility", "x-rook-mobility", "x-queen-mobility", "x-shield", "x-castling", "x-king-exposed",
     "x-king-danger", "x-bishop-pair", "x-rook-open", "x-rook-half-open", "x-rook-seventh", "x-minor-home",
-    "x-queen-early", "x-pawn-blocked", "x-mop-up",
+    "x-queen-early", "x-pawn-blocked", "x-mop-up", "x-mop-up-box",
 };
 
 /* A feature's weight per unit in the middle game and in the endgame. */
@@ -63,21 +65,22 @@ typedef struct {
 
 /* [C] The weights. */
 static const Pair WEIGHT[F_NB] = {
-    [F_PAWN_CENTRE] = {5, 0},      [F_PAWN_ADVANCE] = {0, 3},    [F_KNIGHT_CENTRE] = {4, 2},
+    [F_PAWN_CENTRE] = {5, 0},      [F_PAWN_ADVANCE] = {0, 3},    [F_KNIGHT_CENTRE] = {5, 3},
     [F_BISHOP_CENTRE] = {2, 2},    [F_QUEEN_CENTRE] = {1, 2},    [F_KING_HOME] = {5, 0}, 
-    [F_KING_CENTRE] = {0, 4},      [F_DOUBLED] = {-12, -20},     [F_ISOLATED] = {-12, -16},
-    [F_PASSER] = {1, 1},           [F_PASSER_KINGS] = {0, 2},    [F_KNIGHT_MOBILITY] = {4, 4},
+    [F_KING_CENTRE] = {0, 8},      [F_DOUBLED] = {-6, -10},      [F_ISOLATED] = {-6, -8}  ,
+    [F_PASSER] = {3, 3},           [F_PASSER_KINGS] = {0, 3},    [F_KNIGHT_MOBILITY] = {4, 4},
     [F_BISHOP_MOBILITY] = {4, 5},  [F_ROOK_MOBILITY] = {1, 4},   [F_QUEEN_MOBILITY] = {1, 2},
     [F_SHIELD] = {5, 0},           [F_CASTLING] = {5, 0},        [F_KING_EXPOSED] = {-25, 0},
-    [F_KING_DANGER] = {-1, 0},     [F_BISHOP_PAIR] = {25, 45},   [F_ROOK_OPEN] = {20, 10},
+    [F_KING_DANGER] = {-4, 0},     [F_BISHOP_PAIR] = {25, 45},   [F_ROOK_OPEN] = {20, 10},
     [F_ROOK_HALF_OPEN] = {10, 5},  [F_ROOK_SEVENTH] = {15, 25},  [F_MINOR_HOME] = {-12, 0},
     [F_QUEEN_EARLY] = {-15, 0},    [F_PAWN_BLOCKED] = {-20, 0},  [F_MOP_UP] = {0, 1},
+    [F_MOP_UP_BOX] = {0, -8},
 };
 
 /* [C] Passed pawns by rank (mover's view, 0 = first rank), middle game and endgame (these are
  * the units of F_PASSER). */
-static const int PASSER_MG[8] = {0, 5, 8, 14, 25, 45, 70, 0};
-static const int PASSER_EG[8] = {0, 10, 16, 28, 50, 85, 130, 0};
+static const int PASSER_MG[8] = {0, 2, 3, 5, 8, 15, 23, 0};
+static const int PASSER_EG[8] = {0, 5, 8, 14, 25, 42, 65, 0};
 
 /* [C] The game phase: pieces left, knight and bishop 1, rook 2, queen 4; 24 at the start. */
 enum { PHASE_FULL = 24 };
@@ -104,7 +107,7 @@ static const Feature CENTRE_FEATURE[PIECE_TYPE_NB] = {
  * divisor (smaller with the enemy queen on the board), at most DANGER_MAX; counted when two men
  * attack or the queen is on. */
 static const int ZONE_ATTACK_WEIGHT[PIECE_TYPE_NB] = {[KNIGHT] = 2, [BISHOP] = 2, [ROOK] = 3, [QUEEN] = 5};
-enum { DANGER_DIVISOR_QUEEN = 8, DANGER_DIVISOR = 16, DANGER_MAX = 250 };
+enum { DANGER_DIVISOR_QUEEN = 24, DANGER_DIVISOR = 48, DANGER_MAX = 80 };
 /* [C] Development: the queen counts as out early while this many minor pieces are at home. */
 enum { QUEEN_OUT_MINORS_HOME = 2 };
 /* [C] Mop-up from a lead of this much (base values): units of F_MOP_UP per step of the lone
@@ -280,6 +283,13 @@ static void assess_mop_up(const Position *pos, Color c, Counts *n)
     const Square weak = position_king(pos, !c), strong = position_king(pos, c);
     int edge = CENTRE_OFFSET * 2 - presort_centre(weak);
     count_both(n, F_MOP_UP, edge * MOP_UP_EDGE + (MOP_UP_FAR - distance(weak, strong) * 2) * MOP_UP_NEAR);
+    int box = 0;
+    for (int i = 0; i < 8; i++) {
+        Square to = weak + king_offsets[i];
+        Piece p = pos->board[to];
+        if (p != OFFBOARD && (p == EMPTY || piece_color(p) == !c) && !square_attacked(pos, to, c)) box++;
+    }
+    count_both(n, F_MOP_UP_BOX, box);
 }
 
 /* The whole-board assessment, feature by feature: White's minus Black's, weighted and blended
