@@ -10,9 +10,19 @@ module, how many centipawns (by Stockfish) the pre-sort's first move of the tie 
 against the best move of the same set. Positions whose tie set has one move say nothing and are
 skipped. The work is cached in a JSON file, so that a second run (or --fit) costs nothing.
 
-usage: python3 scripts/presort_quality.py GAMES.pgn [GAMES.pgn ...] [--tech ./tech]
+usage: python3 scripts/presort_quality.py [GAMES.pgn ...] [--tech ./tech]
            [--stockfish /usr/games/stockfish] [--every 7] [--positions 300] [--depth 6]
            [--sf-depth 12] [--cache presort_quality.json] [--fit]
+
+Without games, the positions are those of the cache. tests/data/presort_ties.json holds the
+tie sets and Stockfish values of 1,999 positions from TECH-modern's games against itself and
+Fairy-Max (2026-11-25), so that
+
+    python3 scripts/presort_quality.py --cache tests/data/presort_ties.json
+
+judges the current build's two pre-sorts in a minute, with no search at all. The last row,
+a random choice, is the expected loss of picking one move of each tie set at random: the
+floor that any positional module should beat.
 
 --fit also searches multipliers for E10's named terms that would lower the loss (a hint for
 changing the module's weights, which must then be measured in games).
@@ -118,6 +128,8 @@ def presort_terms(tech, fen, expanded):
 
 
 def measure(args, cache):
+    if not args.pgn:
+        return sorted(fen for fen, entry in cache.items() if "stockfish" in entry)
     fens = sample_positions(args.pgn, args.every, args.positions)
     todo = [f for f in fens if f not in cache]
     if not todo:
@@ -184,12 +196,29 @@ def report(args, fens, cache):
         capped = [min(x, 300) for x in losses]
         rows.append((name, len(losses), sum(capped) / max(1, len(capped)),
                      sum(1 for x in losses if x == 0) / max(1, len(losses))))
+    rows.append(random_choice(entries))
     print(f"{len(fens)} positions sampled, {len(entries)} with two or more materially equal moves")
     print("pre-sort         positions  mean loss (cp, capped at 300)  best of the set chosen")
     for name, n, mean, best in rows:
         print(f"{name:16s} {n:9d}  {mean:29.1f}  {100 * best:20.1f}%")
     if args.fit:
         fit_weights(entries)
+
+
+def random_choice(entries):
+    """The expected loss and best-move rate of a uniformly random pick from each tie set."""
+    loss_sum = best_sum = 0.0
+    count = 0
+    for entry in entries:
+        sf = entry["stockfish"]
+        ties = [m for m in entry["ties"] if m in sf]
+        if len(ties) < 2:
+            continue
+        best = max(sf[m] for m in ties)
+        loss_sum += sum(min(best - sf[m], 300) for m in ties) / len(ties)
+        best_sum += sum(1 for m in ties if sf[m] == best) / len(ties)
+        count += 1
+    return ("random choice", count, loss_sum / max(1, count), best_sum / max(1, count))
 
 
 def fit_weights(entries):
@@ -216,7 +245,7 @@ def fit_weights(entries):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("pgn", nargs="+")
+    parser.add_argument("pgn", nargs="*")
     parser.add_argument("--tech", default="./tech")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--every", type=int, default=7)

@@ -10,15 +10,17 @@
 enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
 /* [C] With no next time control (sudden death, with or without increment) the rule plans for
  * this many more moves: "the average amount of time per move available before the next time
- * control" needs a horizon, and the paper's tournaments had one. 25 rather than 30: TECH-1971's
- * depth steps (x3, x7) leave it below the time available on most moves, and with 30 it spent
- * 72% of its clock over 200 games at 5+0.05 (tests/long/RESULTS.md). */
-enum { SUDDEN_DEATH_MOVES = 25 };
+ * control" needs a horizon, and the paper's tournaments had one. TECH-1971's depth steps (x3,
+ * x7) leave it below the time available on most moves, so the horizon is short: at 5+0.05 a
+ * horizon of 30 spent 72% of the clock; at 1+0.01 (150 games with pondering, TECH-1971 against
+ * TECH-modern) TECH-1971 spent 62.1% with 25 and 69.5% with 20 (TECH-modern 83.3% and 85.5%),
+ * with no forfeit either way (tests/long/RESULTS.md). */
+enum { SUDDEN_DEATH_MOVES = 20 };
 /* [C] The hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
 /* [C] Share of the increment counted as available per move, in percent. With sudden death plus
  * increment the clock settles where the time spent per move equals the increment: at
- * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 6.25
+ * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 5
  * increments in reserve there (0.9 kept 2.5 to 3, which at 3+0.03 left about 0.1 s: one
  * scheduling hiccup from a flag), and still spends all but that reserve over a game. */
 enum { INCREMENT_SHARE_PERCENT = 75 };
