@@ -66,8 +66,8 @@ typedef struct {
 /* [C] The weights. */
 static const Pair WEIGHT[F_NB] = {
     [F_PAWN_CENTRE] = {5, 0},      [F_PAWN_ADVANCE] = {0, 3},    [F_KNIGHT_CENTRE] = {5, 3},
-    [F_BISHOP_CENTRE] = {2, 2},    [F_QUEEN_CENTRE] = {1, 2},    [F_KING_HOME] = {5, 0}, 
-    [F_KING_CENTRE] = {0, 8},      [F_DOUBLED] = {-6, -10},      [F_ISOLATED] = {-6, -8}  ,
+    [F_BISHOP_CENTRE] = {2, 2},    [F_QUEEN_CENTRE] = {1, 2},    [F_KING_HOME] = {5, 0},
+    [F_KING_CENTRE] = {0, 8},      [F_DOUBLED] = {-6, -10},      [F_ISOLATED] = {-6, -8},
     [F_PASSER] = {3, 3},           [F_PASSER_KINGS] = {0, 3},    [F_KNIGHT_MOBILITY] = {4, 4},
     [F_BISHOP_MOBILITY] = {4, 5},  [F_ROOK_MOBILITY] = {1, 4},   [F_QUEEN_MOBILITY] = {1, 2},
     [F_SHIELD] = {5, 0},           [F_CASTLING] = {5, 0},        [F_KING_EXPOSED] = {-25, 0},
@@ -100,6 +100,7 @@ static const int MOBILITY_TYPICAL[PIECE_TYPE_NB] = {[KNIGHT] = 4, [BISHOP] = 6, 
 static const Feature MOBILITY_FEATURE[PIECE_TYPE_NB] = {
     [KNIGHT] = F_KNIGHT_MOBILITY, [BISHOP] = F_BISHOP_MOBILITY, [ROOK] = F_ROOK_MOBILITY, [QUEEN] = F_QUEEN_MOBILITY,
 };
+/* Each piece type's centrality feature; F_NB: none (rooks; pawns and kings have their own). */
 static const Feature CENTRE_FEATURE[PIECE_TYPE_NB] = {
     [KNIGHT] = F_KNIGHT_CENTRE, [BISHOP] = F_BISHOP_CENTRE, [ROOK] = F_NB, [QUEEN] = F_QUEEN_CENTRE,
 };
