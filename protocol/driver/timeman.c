@@ -10,18 +10,21 @@
 enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
 /* [C] With no next time control (sudden death, with or without increment) the rule plans for
  * this many more moves: "the average amount of time per move available before the next time
- * control" needs a horizon, and the paper's tournaments had one. TECH-1971's depth steps (x3,
- * x7) leave it below the time available on most moves, so the horizon is short: at 5+0.05 a
- * horizon of 30 spent 72% of the clock; at 1+0.01 (150 games with pondering, TECH-1971 against
- * TECH-modern) TECH-1971 spent 62.1% with 25 and 69.5% with 20 (TECH-modern 83.3% and 85.5%),
- * with no forfeit either way (tests/long/RESULTS.md). */
-enum { SUDDEN_DEATH_MOVES = 20 };
+ * control" needs a horizon, and the paper's tournaments had one. The horizon is the profile's:
+ * - TECH-modern stops at a soft limit inside the depth under way and spends about the time
+ *   available per move; with 20 it spent 85.5% of its clock at 1+0.01 (150 games with
+ *   pondering against TECH-1971, tests/long/RESULTS.md; 83.3% with 25).
+ * - TECH-1971 plays whole depths, and its depth steps (x3, x7) leave it below the time
+ *   available on most moves: the deepest depth that fits takes between 1/7 and all of it.
+ *   With 25 it spent 62.1% of its clock at 1+0.01, with 20 69.5%; its horizon is shorter so
+ *   that it spends what the modern profile spends. */
+enum { SUDDEN_DEATH_MOVES_ITERATIVE = 20, SUDDEN_DEATH_MOVES_BY_RULE = 14 };
 /* [C] The hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
 /* [C] Share of the increment counted as available per move, in percent. With sudden death plus
  * increment the clock settles where the time spent per move equals the increment: at
- * remaining = overhead + SUDDEN_DEATH_MOVES x (1 - share) x increment. 75% keeps 5
- * increments in reserve there (0.9 kept 2.5 to 3, which at 3+0.03 left about 0.1 s: one
+ * remaining = overhead + horizon x (1 - share) x increment. 75% keeps 5 increments (TECH-1971:
+ * 3.5) in reserve there (0.9 kept 2.5 to 3, which at 3+0.03 left about 0.1 s: one
  * scheduling hiccup from a flag), and still spends all but that reserve over a game. */
 enum { INCREMENT_SHARE_PERCENT = 75 };
 /* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
@@ -89,7 +92,8 @@ static int64_t avail_ms(const TimeRequest *r)
 {
     int64_t left = r->remaining_ms - r->overhead_ms;
     if (left < 0) left = 0;
-    int mtg = r->moves_to_go > 0 ? r->moves_to_go : SUDDEN_DEATH_MOVES;
+    int horizon = r->iterative ? SUDDEN_DEATH_MOVES_ITERATIVE : SUDDEN_DEATH_MOVES_BY_RULE;
+    int mtg = r->moves_to_go > 0 ? r->moves_to_go : horizon;
     return left / mtg + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
 }
 

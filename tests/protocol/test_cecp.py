@@ -65,10 +65,10 @@ def test_usermove_reply_two_knights_d5():
 
 def test_engine_answers_as_black():
     e = cecp_engine()
-    e.send("new", "level 0 1 0", "time 6000", "otim 6000", "usermove d2d4")
+    e.send("new", "level 0 1 0", "time 4000", "otim 4000", "usermove d2d4")
     move = cecp_move(e, 3.0)
     check(MOVE_RE.match(move) and move[1] in "78", f"black move {move}")
-    e.send("time 5900", "otim 5900", "usermove c2c4")
+    e.send("time 3900", "otim 3900", "usermove c2c4")
     move = cecp_move(e, 3.0)
     check(move[1] in "78", f"second black move {move}")
 

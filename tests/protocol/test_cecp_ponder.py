@@ -4,10 +4,12 @@ from harness import MOVE_RE, SLOW, Engine, cecp_move, check
 
 
 def pondering_engine(extra=()):
-    """TECH plays Black, has answered 1.e4 and ponders; returns (engine, its move, its guess)."""
+    """TECH plays Black, has answered 1.e4 and ponders; returns (engine, its move, its guess).
+    40 s of sudden death: TECH-1971 plans for 14 more moves (timeman.c), so a move may take up to
+    about 2.85 s, inside the 3 s the tests wait for it."""
     e = Engine()
     e.xboard()
-    e.send("new", "hard", "level 0 1 0", *extra, "time 6000", "otim 6000", "usermove e2e4")
+    e.send("new", "hard", "level 0 1 0", *extra, "time 4000", "otim 4000", "usermove e2e4")
     move = cecp_move(e, 3.0)
     e.send("hint")
     guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
@@ -25,7 +27,7 @@ def other_move(guess):
 def test_ponder_hit():
     e, _, guess = pondering_engine()
     e.silent(0.3, "^move")  # no move on the opponent's behalf
-    t0 = e.send("time 5900", "otim 5800", f"usermove {guess}")
+    t0 = e.send("time 3900", "otim 3800", f"usermove {guess}")
     lines = []
     _, t1 = e.expect_at(r"^move \S+$", 3.0, lines)
     check(any(l.startswith("# ponder hit") for l in lines), f"no ponder hit reported: {lines}")
@@ -43,7 +45,7 @@ def test_ponder_hit_after_ponder_search_finished():
 
 def test_ponder_miss():
     e, _, guess = pondering_engine()
-    e.send("time 5900", "otim 5800", f"usermove {other_move(guess)}")
+    e.send("time 3900", "otim 3800", f"usermove {other_move(guess)}")
     lines = []
     move = cecp_move(e, 3.0, lines)
     check(any(l.startswith("# ponder miss") for l in lines), f"no ponder miss reported: {lines}")
