@@ -201,6 +201,8 @@ static Score search_move(Search *s, Move m, Depth depth, Score alpha, Score beta
 {
     search_make(s, m, ply);
     Depth next = depth - 1;
+    /* E4: the child probes the table after its legality and check tests; load its entry meanwhile. */
+    if (next > 0 && s->tt && s->features.transposition_table) tt_prefetch(s->tt, s->pos.key);
     if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && tree_side_to_move_in_check(s)) {
         next++;
         extensions++;

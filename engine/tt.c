@@ -123,6 +123,8 @@ static Score score_from_table(Score score, int ply)
     return score;
 }
 
+void tt_prefetch(const TranspositionTable *tt, uint64_t key) { __builtin_prefetch(&tt->entries[key & tt->mask]); }
+
 bool tt_probe(const TranspositionTable *tt, uint64_t key, int ply, TTHit *hit)
 {
     const TTEntry *e = &tt->entries[key & tt->mask];

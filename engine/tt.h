@@ -37,6 +37,8 @@ void tt_clear(TranspositionTable *tt);
 void tt_new_search(TranspositionTable *tt);
 /* Look up a position; false if it is not stored. */
 bool tt_probe(const TranspositionTable *tt, uint64_t key, int ply, TTHit *hit);
+/* Start loading the entry of `key` into the cache, for a probe that follows soon. */
+void tt_prefetch(const TranspositionTable *tt, uint64_t key);
 /* Store a search result for a position (mate scores are made ply-independent). */
 void tt_store(TranspositionTable *tt, uint64_t key, int ply, Depth depth, Score score, Bound bound, Move move);
 /* Permille of the first thousand entries used by the current search (UCI hashfull). */
