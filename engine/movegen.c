@@ -24,6 +24,52 @@ static const PieceMoves piece_moves[PIECE_TYPE_NB] = {
     [KING] = {king_offsets, 8, false},
 };
 
+/* GEN_QUIET_CHECK_CANDIDATES: the men that could give check with a quiet move, found without
+ * generating their moves (E1's quiet checks in quiescence generate only these men's moves). */
+typedef struct {
+    Square king;             /* the enemy king */
+    Square discoverers[8];   /* our men between it and one of our sliders on its line */
+    int n_discoverers;
+} CheckCandidates;
+
+static void find_check_candidates(const Position *pos, CheckCandidates *cc)
+{
+    const Color us = pos->side;
+    const int8_t *board = pos->board;
+    cc->king = position_king(pos, !us);
+    cc->n_discoverers = 0;
+    for (int i = 0; i < 8; i++) {
+        const int step = king_offsets[i];
+        const bool diagonal = step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH;
+        Square blocker = cc->king + step;
+        while (board[blocker] == EMPTY) blocker += step;
+        if (!piece_is_man_of(board[blocker], us)) continue;
+        Square t = blocker + step;
+        while (board[t] == EMPTY) t += step;
+        if (!piece_is_man_of(board[t], us)) continue;
+        const PieceType slider = piece_type(board[t]);
+        if (slider == QUEEN || slider == (diagonal ? BISHOP : ROOK)) cc->discoverers[cc->n_discoverers++] = blocker;
+    }
+}
+
+/* Whether a man of `type` on `from` could give check with a quiet move: it uncovers a line,
+ * or some square it moves to can attack the king. A test of geometry only, never too strict. */
+static inline bool may_give_check(const CheckCandidates *cc, Color us, PieceType type, Square from)
+{
+    for (int i = 0; i < cc->n_discoverers; i++)
+        if (cc->discoverers[i] == from) return true;
+    const int dr = square_rank(cc->king) - square_rank(from), df = square_file(cc->king) - square_file(from);
+    const int ahead = us == WHITE ? dr : -dr;
+    const bool same_colour = ((dr + df) & 1) == 0;
+    switch (type) {
+    case PAWN: return (df == 1 || df == -1) && (ahead == 2 || ahead == 3); /* a push of one or two */
+    case KNIGHT: return same_colour && dr >= -4 && dr <= 4 && df >= -4 && df <= 4; /* two knight moves */
+    case BISHOP: return same_colour;
+    case KING: return dr >= -2 && dr <= 2 && df >= -2 && df <= 2; /* only illegal, but a quiet "check" */
+    default: return true; /* rooks and queens */
+    }
+}
+
 /* Two output streams: captures (straight into the caller's list) and the rest, joined at
  * the end. The want_* flags are constants in each specialised copy of generate_kind(). */
 typedef struct {
@@ -33,6 +79,7 @@ typedef struct {
     bool want_captures;
     bool want_quiets;
     bool want_promotions; /* quiet promotions (GEN_NOISY and GEN_ALL) */
+    const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES: only the men that may check */
     Move quiets[MOVE_LIST_MAX];
 } Sink;
 
@@ -151,6 +198,7 @@ static inline __attribute__((always_inline)) void generate_type(const Position *
     const Color us = pos->side;
     for (int i = 0; i < pos->count[us][type]; i++) {
         Square from = pos->men[us][type][i];
+        if (sink->checks && !may_give_check(sink->checks, us, type, from)) continue;
         if (type == PAWN) generate_pawn(pos, sink, from);
         else generate_piece(pos, sink, from, type);
     }
@@ -162,9 +210,16 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
     Sink sink;
     sink.captures = list->moves;
     sink.n_captures = sink.n_quiets = 0;
-    sink.want_captures = kind != GEN_QUIET;
+    const bool quiet_only = kind == GEN_QUIET || kind == GEN_QUIET_CHECK_CANDIDATES;
+    sink.want_captures = !quiet_only;
     sink.want_quiets = kind != GEN_NOISY;
-    sink.want_promotions = kind != GEN_QUIET;
+    sink.want_promotions = !quiet_only;
+    CheckCandidates checks;
+    sink.checks = NULL;
+    if (kind == GEN_QUIET_CHECK_CANDIDATES) {
+        find_check_candidates(pos, &checks);
+        sink.checks = &checks;
+    }
 
     /* Generation order breaks ties between equal captures and orders the quiet moves. [C] The
      * paper does not give TECH's; king, pawns, then the pieces kept the bench tree smallest of
@@ -175,7 +230,7 @@ static inline __attribute__((always_inline)) void generate_kind(const Position *
     generate_type(pos, &sink, BISHOP);
     generate_type(pos, &sink, ROOK);
     generate_type(pos, &sink, QUEEN);
-    if (sink.want_quiets && pos->castling) generate_castling(pos, &sink);
+    if (sink.want_quiets && kind != GEN_QUIET_CHECK_CANDIDATES && pos->castling) generate_castling(pos, &sink);
 
     sort_captures(sink.captures, sink.n_captures);
     memcpy(list->moves + sink.n_captures, sink.quiets, (size_t)sink.n_quiets * sizeof(Move));
@@ -193,5 +248,6 @@ void generate_moves(const Position *pos, GenKind kind, MoveList *list)
     case GEN_ALL: generate_kind(pos, GEN_ALL, list); break;
     case GEN_NOISY: generate_kind(pos, GEN_NOISY, list); break;
     case GEN_QUIET: generate_kind(pos, GEN_QUIET, list); break;
+    case GEN_QUIET_CHECK_CANDIDATES: generate_kind(pos, GEN_QUIET_CHECK_CANDIDATES, list); break;
     }
 }

@@ -21,6 +21,11 @@ enum {
     KEY_DONE = INT_MIN
 };
 
+/* [C] Quiet moves handed out by a scan each before the rest are sorted at once. A node cut off
+ * by one of its first quiet moves pays for a scan or two; one that searches them all pays for
+ * one sort instead of a scan per move. The order is the same either way (ties in list order). */
+enum { QUIETS_SCANNED = 3 };
+
 void history_clear(History *history) { memset(history, 0, sizeof *history); }
 
 static void history_add(History *history, Color side, Move move, int bonus)
@@ -55,6 +60,7 @@ void picker_init(MovePicker *picker, const Position *pos, MoveList *list, Move t
     picker->list = list;
     picker->stage = PICK_TABLE;
     picker->table_index = -1;
+    picker->handed = 0;
     picker->history = history;
     picker->side = pos->side;
     memcpy(picker->killers, killers, sizeof picker->killers);
@@ -90,6 +96,29 @@ static Move hand_out(MovePicker *picker, int index)
 {
     picker->keys[index] = KEY_DONE;
     return picker->list->moves[index];
+}
+
+/* The quiet moves not yet handed out, moved to the front of the quiet part of the list (keys
+ * with them) and sorted by key, highest first, ties in list order: the order the scans of
+ * PICK_QUIETS would have handed them out in. */
+static void sort_remaining_quiets(MovePicker *picker)
+{
+    MoveList *list = picker->list;
+    int n = picker->capture_count;
+    for (int i = n; i < list->count; i++) {
+        if (picker->keys[i] == KEY_DONE) continue;
+        Move m = list->moves[i];
+        int key = picker->keys[i], j = n++;
+        while (j > picker->capture_count && picker->keys[j - 1] < key) {
+            list->moves[j] = list->moves[j - 1];
+            picker->keys[j] = picker->keys[j - 1];
+            j--;
+        }
+        list->moves[j] = m;
+        picker->keys[j] = key;
+    }
+    picker->handed = picker->capture_count;
+    picker->sorted_end = n;
 }
 
 Move picker_next(MovePicker *picker, const Position *pos)
@@ -130,10 +159,22 @@ Move picker_next(MovePicker *picker, const Position *pos)
         }
         /* fall through */
     case PICK_QUIETS: {
-        int best = best_index(picker, captures, list->count, KEY_DONE + 1);
-        if (best >= 0) return hand_out(picker, best);
-        picker->stage = PICK_LOSING;
+        if (picker->handed < QUIETS_SCANNED) {
+            int best = best_index(picker, captures, list->count, KEY_DONE + 1);
+            if (best < 0) {
+                picker->stage = PICK_LOSING;
+                return picker_next(picker, pos);
+            }
+            picker->handed++;
+            return hand_out(picker, best);
+        }
+        sort_remaining_quiets(picker);
+        picker->stage = PICK_QUIETS_SORTED;
     }
+        /* fall through */
+    case PICK_QUIETS_SORTED:
+        if (picker->handed < picker->sorted_end) return list->moves[picker->handed++];
+        picker->stage = PICK_LOSING;
         /* fall through */
     case PICK_LOSING: {
         int best = best_index(picker, 0, captures, KEY_DONE + 1);

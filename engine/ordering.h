@@ -27,14 +27,24 @@ void history_update(History *history, Color side, Move best, const Move *tried, 
  * worth more than its victim, and only when its turn comes), by MVV-LVA; the killers; the quiet
  * moves, quiet promotions first, then by history (keyed only when this stage begins); last the
  * captures that lose material. Without E9 the moves come in the list's own order. */
-typedef enum { PICK_TABLE, PICK_CAPTURES, PICK_KILLERS, PICK_QUIETS, PICK_LOSING, PICK_IN_ORDER } PickStage;
+typedef enum {
+    PICK_TABLE,
+    PICK_CAPTURES,
+    PICK_KILLERS,
+    PICK_QUIETS,        /* the first few quiet moves, each found by a scan */
+    PICK_QUIETS_SORTED, /* the rest, sorted once: a node that gets this far searches them all */
+    PICK_LOSING,
+    PICK_IN_ORDER
+} PickStage;
 
 typedef struct {
     MoveList *list;              /* the node's moves: captures first, as generated */
     int keys[MOVE_LIST_MAX];     /* per move; KEY_DONE once handed out */
     int capture_count;           /* list->moves[0 .. capture_count) are the captures */
     int table_index;             /* where the table's move is in the list, or -1 */
-    int handed;                  /* PICK_IN_ORDER: moves handed out so far */
+    int handed;                  /* PICK_IN_ORDER: moves handed out so far; PICK_QUIETS: quiet
+                                    moves handed out; PICK_QUIETS_SORTED: the next one's index */
+    int sorted_end;              /* PICK_QUIETS_SORTED: end of the sorted quiet moves */
     PickStage stage;
     Move killers[KILLER_SLOTS];
     const History *history;

@@ -174,11 +174,11 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
         }
     }
     if (s->features.checks_in_quiescence && !evading && qply == 0) {
-        generate_moves(&s->pos, GEN_QUIET, &list);
+        generate_moves(&s->pos, GEN_QUIET_CHECK_CANDIDATES, &list);
         s->stats.full_generations++;
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i];
-            if (move_is_castle(m) || !quiet_move_gives_check(&s->pos, m)) continue;
+            if (!quiet_move_gives_check(&s->pos, m)) continue;
             Score v = quiesce_move(s, m, alpha, beta, ply, qply);
             if (s->aborted) return 0;
             if (v == -SCORE_ILLEGAL) continue;

@@ -70,7 +70,8 @@ typedef struct {
 
 /* Hand out every move of a position's full list with a table move and killers taken from the
  * list itself; each move must come exactly once, captures that hold before killers, killers
- * before the other quiet moves. */
+ * before the other quiet moves, and those by history, highest first, ties in list order (the
+ * first few are found by scans, the rest sorted at once: the order must not show where). */
 static void check_picker(Position *pos, const EpdEntry *entry, void *context)
 {
     PickerTally *tally = context;
@@ -79,6 +80,9 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
     original = list;
     History history;
     history_clear(&history);
+    for (int from = 0; from < BOARD_SIZE; from++) /* five values, so that many moves tie */
+        for (int to = 0; to < BOARD_SIZE; to++) history.score[pos->side][from][to] = (from * 7 + to * 13) % 5 * 100;
+    int last_key = 0, last_at = -1;
     Move table = list.count > 3 ? list.moves[list.count / 2] : MOVE_NONE;
     Move killers[KILLER_SLOTS] = {list.count > 1 ? list.moves[list.count - 1] : MOVE_NONE, MOVE_NONE};
     MovePicker picker;
@@ -99,6 +103,13 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
         if (move_is_capture(m) && m != table && see_capture(pos, m) >= 0 && quiet_seen)
             FAIL("line %d: a capture that holds after a quiet move", entry->line);
         if (!move_is_capture(m) && m != table) quiet_seen = true;
+        if (move_is_capture(m) || move_is_promotion(m) || m == table || m == killers[0]) continue;
+        int key = history.score[pos->side][move_from(m)][move_to(m)];
+        if (last_at >= 0 && (key > last_key || (key == last_key && at < last_at)))
+            FAIL("line %d: quiet move %u (history %d, list index %d) after history %d, index %d", entry->line, m,
+                 key, at, last_key, last_at);
+        last_key = key;
+        last_at = at;
     }
     if (handed != original.count) FAIL("line %d: %d of %d moves handed out", entry->line, handed, original.count);
     tally->positions++;
