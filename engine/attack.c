@@ -43,11 +43,6 @@ static int line_step(Square from, Square to)
     return (dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH) + (df > 0 ? 1 : -1);
 }
 
-static bool step_is_diagonal(int step)
-{
-    return step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH;
-}
-
 /* Whether a man of type `type` standing on `from` (and nothing else moved) would reach `target`
  * along an empty line; `vacated` counts as empty. */
 static bool slider_reaches(const Position *pos, PieceType type, Square from, Square target, Square vacated)

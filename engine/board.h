@@ -63,6 +63,21 @@ static const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 /* The square of colour c's king. */
 static inline Square position_king(const Position *pos, Color c) { return pos->men[c][KING][0]; }
 
+/* Whether a step of one square along a line (an offset of king_offsets) is a diagonal one. */
+static inline bool step_is_diagonal(int step) { return step == 9 || step == -9 || step == 11 || step == -11; }
+
+/* Whether the first man met from `sq` along `step` is a slider of colour `by` that moves along
+ * that line (a queen, or a bishop on a diagonal, a rook on a file or rank). */
+static inline bool slider_on_line(const Position *pos, Square sq, int step, Color by)
+{
+    Square t = sq + step;
+    while (pos->board[t] == EMPTY) t += step;
+    Piece p = pos->board[t];
+    if (p == OFFBOARD || piece_color(p) != by) return false;
+    PieceType type = piece_type(p);
+    return type == QUEEN || type == (step_is_diagonal(step) ? BISHOP : ROOK);
+}
+
 /* Start position in FEN. */
 extern const char START_FEN[];
 

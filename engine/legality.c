@@ -19,20 +19,6 @@ static const int8_t QUEEN_STEP[155] = {
 
 static inline int direction_of(int delta) { return QUEEN_STEP[delta + 77]; }
 
-static inline bool step_is_diagonal(int step) { return step == 9 || step == -9 || step == 11 || step == -11; }
-
-/* Whether the first man met from `sq` along `step` is a slider of colour `by` that moves along
- * that line (a queen, or a bishop on a diagonal, a rook on a file or rank). */
-static inline bool slider_on_line(const Position *pos, Square sq, int step, Color by)
-{
-    Square t = sq + step;
-    while (pos->board[t] == EMPTY) t += step;
-    Piece p = pos->board[t];
-    if (p == OFFBOARD || piece_color(p) != by) return false;
-    PieceType type = piece_type(p);
-    return type == QUEEN || type == (step_is_diagonal(step) ? BISHOP : ROOK);
-}
-
 /* Whether the man on `from` attacks `target` by its own move pattern. */
 static inline bool man_attacks(const Position *pos, Square from, Square target)
 {

@@ -40,15 +40,10 @@ static void find_check_candidates(const Position *pos, CheckCandidates *cc)
     cc->n_discoverers = 0;
     for (int i = 0; i < 8; i++) {
         const int step = king_offsets[i];
-        const bool diagonal = step != 1 && step != -1 && step != BOARD_WIDTH && step != -BOARD_WIDTH;
         Square blocker = cc->king + step;
         while (board[blocker] == EMPTY) blocker += step;
-        if (!piece_is_man_of(board[blocker], us)) continue;
-        Square t = blocker + step;
-        while (board[t] == EMPTY) t += step;
-        if (!piece_is_man_of(board[t], us)) continue;
-        const PieceType slider = piece_type(board[t]);
-        if (slider == QUEEN || slider == (diagonal ? BISHOP : ROOK)) cc->discoverers[cc->n_discoverers++] = blocker;
+        if (piece_is_man_of(board[blocker], us) && slider_on_line(pos, blocker, step, us))
+            cc->discoverers[cc->n_discoverers++] = blocker;
     }
 }
 
