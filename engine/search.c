@@ -106,6 +106,11 @@ int score_mate_moves(Score score)
     return -(SCORE_MATE + score) / 2;
 }
 
+double stats_first_move_cutoff_share(const SearchStats *stats)
+{
+    return stats->cutoffs ? (double)stats->first_move_cutoffs / (double)stats->cutoffs : 0.0;
+}
+
 void stats_add(SearchStats *total, const SearchStats *part)
 {
     total->nodes += part->nodes;
@@ -113,6 +118,8 @@ void stats_add(SearchStats *total, const SearchStats *part)
     total->full_generations += part->full_generations;
     total->capture_generations += part->capture_generations;
     total->makes += part->makes;
+    total->cutoffs += part->cutoffs;
+    total->first_move_cutoffs += part->first_move_cutoffs;
     if (part->seldepth > total->seldepth) total->seldepth = part->seldepth;
     total->wall_us += part->wall_us;
     total->cpu_us += part->cpu_us;
@@ -571,6 +578,8 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     result.stats.full_generations = s->stats.full_generations;
     result.stats.capture_generations = s->stats.capture_generations;
     result.stats.makes = s->stats.makes;
+    result.stats.cutoffs = s->stats.cutoffs;
+    result.stats.first_move_cutoffs = s->stats.first_move_cutoffs;
     result.stats.seldepth = s->stats.seldepth;
     result.stats.wall_us = clock_now_us() - s->start_us;
     result.stats.cpu_us = thread_cpu_us() - cpu_start;

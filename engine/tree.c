@@ -294,6 +294,8 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
                 best = m;
                 pv_update(s, ply, m);
                 if (alpha >= beta) {
+                    s->stats.cutoffs++;
+                    if (legal == 1) s->stats.first_move_cutoffs++;
                     remember_cutoff(s, m, depth, ply, &tried);
                     break;
                 }

@@ -101,6 +101,8 @@ int cli_bench(int argc, char **argv)
            generation_ns, PDP10_GENERATION_US, PDP10_GENERATION_US * 1000.0 / (generation_ns > 0 ? generation_ns : 1),
            make_unmake_ns, 2 * PDP10_MAKE_OR_UNMAKE_US,
            2 * PDP10_MAKE_OR_UNMAKE_US * 1000.0 / (make_unmake_ns > 0 ? make_unmake_ns : 1));
+    printf("move order: %.1f%% of %" PRIu64 " cutoffs by the first move\n",
+           100.0 * stats_first_move_cutoff_share(&total), total.cutoffs);
     /* CPU time as well as wall time: on a busy machine the CPU figure stays meaningful. */
     double cpu_seconds = (double)total.cpu_us / 1e6;
     double nps = seconds > 0 ? (double)total.nodes / seconds : 0.0;

@@ -283,3 +283,21 @@ TEST_CASE(search_threads_share_the_table)
     tt_destroy(tt);
     search_destroy(search);
 }
+
+/* The cutoff counters: every cutoff is counted once, the first move's among them, and E9's
+ * order (table move, exchanges, killers, history) makes the first move cut more often than
+ * TECH's killer-then-victim order does. */
+TEST_CASE(search_counts_cutoffs_by_the_first_move)
+{
+    static Position pos;
+    if (!setup(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "")) return;
+    SearchResult faithful = search_position(&pos, 5, false, false);
+    SearchResult modern = search_position(&pos, 5, false, true);
+    CHECK(faithful.stats.cutoffs > 0);
+    CHECK(faithful.stats.first_move_cutoffs <= faithful.stats.cutoffs);
+    CHECK(faithful.stats.cutoffs < faithful.stats.nodes);
+    double faithful_share = stats_first_move_cutoff_share(&faithful.stats);
+    double modern_share = stats_first_move_cutoff_share(&modern.stats);
+    CHECK(faithful_share > 0.5 && faithful_share < 1.0);
+    CHECK(modern_share > faithful_share);
+}
