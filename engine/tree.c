@@ -119,6 +119,20 @@ static Score quiesce_move(Search *s, Move m, Score alpha, Score beta, int ply, i
     return v;
 }
 
+/* One quiescence move folded into the node's window: false if it was illegal (or the search
+ * was stopped). A better value raises *alpha, which reaching beta ends the node (the caller
+ * returns it, fail-soft); a value inside the window also becomes the line's PV. */
+static bool quiesce_try(Search *s, Move m, Score *alpha, Score beta, int ply, int qply)
+{
+    Score v = quiesce_move(s, m, *alpha, beta, ply, qply);
+    if (s->aborted || v == -SCORE_ILLEGAL) return false;
+    if (v > *alpha) {
+        *alpha = v;
+        if (v < beta) pv_update(s, ply, m);
+    }
+    return true;
+}
+
 /* `qply` counts the quiescence plies above this node: E1 looks for quiet checks at the first
  * one only, so that quiescence still ends. */
 static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
@@ -163,15 +177,9 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
             && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
             continue;
-        Score v = quiesce_move(s, m, alpha, beta, ply, qply);
+        legal += quiesce_try(s, m, &alpha, beta, ply, qply);
         if (s->aborted) return 0;
-        if (v == -SCORE_ILLEGAL) continue;
-        legal++;
-        if (v >= beta) return v;
-        if (v > alpha) {
-            alpha = v;
-            pv_update(s, ply, m);
-        }
+        if (alpha >= beta) return alpha;
     }
     if (s->features.checks_in_quiescence && !evading && qply == 0) {
         generate_moves(&s->pos, GEN_QUIET_CHECK_CANDIDATES, &list);
@@ -179,14 +187,9 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
         for (int i = 0; i < list.count; i++) {
             Move m = list.moves[i];
             if (!quiet_move_gives_check(&s->pos, m)) continue;
-            Score v = quiesce_move(s, m, alpha, beta, ply, qply);
+            quiesce_try(s, m, &alpha, beta, ply, qply);
             if (s->aborted) return 0;
-            if (v == -SCORE_ILLEGAL) continue;
-            if (v >= beta) return v;
-            if (v > alpha) {
-                alpha = v;
-                pv_update(s, ply, m);
-            }
+            if (alpha >= beta) return alpha;
         }
     }
     if (evading && legal == 0) return -(SCORE_MATE - ply);
