@@ -120,8 +120,8 @@ static Score quiesce_move(Search *s, Move m, Score alpha, Score beta, int ply, i
 }
 
 /* One quiescence move folded into the node's window: false if it was illegal (or the search
- * was stopped). A better value raises *alpha, which reaching beta ends the node (the caller
- * returns it, fail-soft); a value inside the window also becomes the line's PV. */
+ * was stopped). A better value raises *alpha; once *alpha reaches beta the node is done and
+ * the caller returns it (fail-soft). A value inside the window also becomes the line's PV. */
 static bool quiesce_try(Search *s, Move m, Score *alpha, Score beta, int ply, int qply)
 {
     Score v = quiesce_move(s, m, *alpha, beta, ply, qply);
