@@ -269,8 +269,7 @@ int cli_epd(int argc, char **argv)
 
     int total = 0, good = 0, problems[DEPTH_COLUMNS] = {0}, solved_by_depth[DEPTH_COLUMNS] = {0};
     bool wac = false;
-    uint64_t nodes = 0;
-    SearchStats tree = {0};
+    SearchStats tree = {0}; /* the searches' statistics, summed */
     int64_t start = clock_now_us();
     while (fgets(line, LINE_MAX_EPD, file) && (!options.first || total < options.first)) {
         if (line[0] == '#' || line[0] == '\n' || line[0] == '\r') continue;
@@ -304,7 +303,6 @@ int cli_epd(int argc, char **argv)
         if (options.seconds > 0)
             atomic_store(&control.hard_deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));
         SearchResult result = search_run(search, pos, &limits, &features, &control, NULL);
-        nodes += result.stats.nodes;
         stats_add(&tree, &result.stats);
         total++;
         bool ok = solved(&record, result.best_move);
@@ -332,7 +330,7 @@ int cli_epd(int argc, char **argv)
     if (!options.classify && !options.berliner_nodes) {
         double seconds = (double)(clock_now_us() - start) / 1e6;
         printf("solved %d/%d (%.1f%%), %" PRIu64 " nodes, %.1f s\n", good, total, total ? 100.0 * good / total : 0.0,
-               nodes, seconds);
+               tree.nodes, seconds);
         printf("move order: %.1f%% of %" PRIu64 " cutoffs by the first move\n",
                100.0 * stats_first_move_cutoff_share(&tree), tree.cutoffs);
         if (depths.count) print_breakdown(problems, solved_by_depth, wac);
