@@ -70,7 +70,8 @@ def check_block(block, wanted, expected_ranks=None):
             check(rank_a[1] < rank_b[1], f"equal scores out of pre-sort order: {ranks} {lines}")
     if expected_ranks:
         for move, rank in ranks:
-            check(expected_ranks.get(move) == rank, f"{move}: rank {rank}, `tech presort` says {expected_ranks.get(move)}")
+            check(expected_ranks.get(move) == rank,
+                  f"{move}: rank {rank}, `tech presort` says {expected_ranks.get(move)}")
 
 
 def test_multipv_lines_best_first_faithful():

@@ -36,7 +36,8 @@ def variety_moves(e, fen, depth, searches=SEARCHES):
 
 def candidates(lines, best, margin):
     best_score, best_rank = lines[best]
-    return {m for m, (score, rank) in lines.items() if score >= best_score - margin and abs(rank - best_rank) <= RANK_SPAN}
+    return {m for m, (score, rank) in lines.items()
+            if score >= best_score - margin and abs(rank - best_rank) <= RANK_SPAN}
 
 
 def test_variety_off_always_the_same_move():

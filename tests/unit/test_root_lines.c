@@ -87,7 +87,8 @@ TEST_CASE(variety_candidates_are_equal_and_near_in_the_presort)
     /* The best is the earliest of the equal moves, rank 1: its neighbours are ranks 2-4. */
     VarietyCandidates candidates;
     variety_collect(&candidates, &lines);
-    CHECK(candidates.count == 2 && candidates.lines[0].pv[0] == test_move(3) && candidates.lines[1].pv[0] == test_move(2));
+    CHECK(candidates.count == 2 && candidates.lines[0].pv[0] == test_move(3)
+          && candidates.lines[1].pv[0] == test_move(2));
 
     root_lines_reset(&lines, 1, 0);
     add(&lines, 1, 4, 0);
@@ -150,7 +151,8 @@ TEST_CASE(multipv_lines_are_exact_and_the_best_is_the_move_played)
             search_control_reset(&control);
             SearchResult own = search_run(search, &pos, &alone, &features, &control, NULL);
             if (own.score != line->score)
-                FAIL("%s line %d: score %d, its move alone %d", bench_positions[i].label, k + 1, line->score, own.score);
+                FAIL("%s line %d: score %d, its move alone %d", bench_positions[i].label, k + 1, line->score,
+                     own.score);
             checked++;
         }
     }
