@@ -197,8 +197,8 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     reporter->on_info(reporter->context, &info);
 }
 
-/* MultiPV and Variety at a completed depth: its lines reported best first, and Variety's
- * candidates noted. */
+/* MultiPV and Variety at a completed depth: its lines reported best first (MultiPV), and
+ * Variety's candidates noted. */
 static void root_lines_done(Search *s, const SearchReporter *reporter, Depth depth)
 {
     RootLines *lines = &s->lines;
@@ -211,8 +211,8 @@ static void root_lines_done(Search *s, const SearchReporter *reporter, Depth dep
         line->multipv = s->multipv > 1 && i < shown ? i + 1 : 0;
     }
     if (s->variety) variety_collect(&s->candidates, lines);
-    if (!reporter) return;
-    if (s->multipv > 1 && reporter->on_lines) {
+    if (!reporter || s->multipv == 1) return; /* one line: reported as each new best move came */
+    if (reporter->on_lines) {
         reporter->on_lines(reporter->context, lines->lines, shown);
         return;
     }
@@ -305,7 +305,7 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         pv_update(s, 0, rm.move);
         line->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
         if (v >= hi) return ROOT_FAIL_HIGH;
-        if (!s->root_lines_on) report_info(s, reporter, depth, v);
+        if (s->multipv == 1) report_info(s, reporter, depth, v); /* MultiPV: once the depth is done */
     }
     return line->best == MOVE_NONE ? ROOT_FAIL_LOW : ROOT_EXACT;
 }
