@@ -3,12 +3,14 @@
 #include "root_lines.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
-void root_lines_reset(RootLines *lines, int wanted, Score margin)
+void root_lines_reset(RootLines *lines, int wanted, Score margin, int margin_span)
 {
     lines->wanted = wanted < 1 ? 1 : wanted > MOVE_LIST_MAX ? MOVE_LIST_MAX : wanted;
     lines->margin = margin;
+    lines->margin_span = margin_span;
     lines->count = 0;
 }
 
@@ -34,7 +36,10 @@ Score root_lines_bound(const RootLines *lines, int rank, Score floor)
         /* Ties go to the earlier move of the pre-sort, as at a plain root (§4). */
         const SearchInfo *last = &lines->lines[lines->wanted - 1];
         bound = rank < last->presort_rank - 1 ? last->score - 1 : last->score;
-        if (lines->margin >= 0 && equal_floor(lines) - 1 < bound) bound = equal_floor(lines) - 1;
+        /* Only the moves Variety may choose need to be known equal to the best: a move far from
+         * the best in the pre-sort keeps the cheaper bound. */
+        bool near = abs(rank + 1 - lines->lines[0].presort_rank) <= lines->margin_span;
+        if (lines->margin >= 0 && near && equal_floor(lines) - 1 < bound) bound = equal_floor(lines) - 1;
     }
     return bound > floor ? bound : floor;
 }

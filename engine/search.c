@@ -268,7 +268,8 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
                 break;
             }
     }
-    if (s->root_lines_on) root_lines_reset(&s->lines, s->multipv, s->variety ? s->variety_margin : -1);
+    if (s->root_lines_on)
+        root_lines_reset(&s->lines, s->multipv, s->variety ? s->variety_margin : -1, VARIETY_RANK_SPAN);
     for (int i = 0; i < count; i++) {
         RootMove rm = order[i];
         if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, rm.move, i + 1);

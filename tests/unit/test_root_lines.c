@@ -28,7 +28,7 @@ static RootLines lines; /* large: not on the stack */
 
 TEST_CASE(root_lines_keep_the_best_k_in_order)
 {
-    root_lines_reset(&lines, 2, -1);
+    root_lines_reset(&lines, 2, -1, 0);
     CHECK(root_lines_bound(&lines, 0, -SCORE_INFINITE) == -SCORE_INFINITE);
     add(&lines, 1, 4, 10);
     CHECK(root_lines_bound(&lines, 0, -SCORE_INFINITE) == -SCORE_INFINITE); /* fewer than K lines */
@@ -48,7 +48,7 @@ TEST_CASE(root_lines_keep_the_best_k_in_order)
 
 TEST_CASE(root_lines_keep_moves_within_the_margin)
 {
-    root_lines_reset(&lines, 1, 10);
+    root_lines_reset(&lines, 1, 10, MOVE_LIST_MAX);
     add(&lines, 1, 2, 50);
     CHECK(root_lines_bound(&lines, 5, -SCORE_INFINITE) == 39); /* 40 still counts as equal */
     add(&lines, 2, 0, 45);
@@ -58,15 +58,19 @@ TEST_CASE(root_lines_keep_moves_within_the_margin)
     /* A new best leaves behind the moves no longer within the margin. */
     add(&lines, 4, 3, 55);
     CHECK(lines.count == 3 && line_is(&lines, 0, 4, 55) && line_is(&lines, 1, 1, 50) && line_is(&lines, 2, 2, 45));
+    /* The margin is for the moves near the best in the pre-sort; the others must beat the best. */
+    root_lines_reset(&lines, 1, 0, 3);
+    add(&lines, 1, 0, 0);
+    CHECK(root_lines_bound(&lines, 3, -SCORE_INFINITE) == -1 && root_lines_bound(&lines, 4, -SCORE_INFINITE) == 0);
     /* Off (margin < 0): nothing is equal to the best but the K lines. */
-    root_lines_reset(&lines, 1, -1);
+    root_lines_reset(&lines, 1, -1, MOVE_LIST_MAX);
     add(&lines, 1, 0, 50);
     CHECK(!root_lines_equal_to_best(&lines, 50));
 }
 
 TEST_CASE(root_lines_a_mate_is_equal_only_to_itself)
 {
-    root_lines_reset(&lines, 1, 10);
+    root_lines_reset(&lines, 1, 10, MOVE_LIST_MAX);
     add(&lines, 1, 0, SCORE_MATE - 3);
     CHECK(root_lines_bound(&lines, 1, -SCORE_INFINITE) == SCORE_MATE - 4);
     add(&lines, 2, 1, SCORE_MATE - 5);
@@ -77,7 +81,7 @@ TEST_CASE(root_lines_a_mate_is_equal_only_to_itself)
 
 TEST_CASE(variety_candidates_are_equal_and_near_in_the_presort)
 {
-    root_lines_reset(&lines, 1, 0);
+    root_lines_reset(&lines, 1, 0, MOVE_LIST_MAX);
     add(&lines, 1, 4, 0);      /* the best: rank 5 */
     add(&lines, 2, 1, 0);      /* rank 2: equal, 3 places away */
     add(&lines, 3, 0, 0);      /* rank 1: equal, 4 places away: too far */
@@ -90,7 +94,7 @@ TEST_CASE(variety_candidates_are_equal_and_near_in_the_presort)
     CHECK(candidates.count == 2 && candidates.lines[0].pv[0] == test_move(3)
           && candidates.lines[1].pv[0] == test_move(2));
 
-    root_lines_reset(&lines, 1, 0);
+    root_lines_reset(&lines, 1, 0, MOVE_LIST_MAX);
     add(&lines, 1, 4, 0);
     add(&lines, 2, 2, 0);      /* the best: rank 3; ranks 5 and 6 are near it */
     add(&lines, 3, 5, 0);
