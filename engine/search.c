@@ -189,6 +189,8 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     if (!reporter || !reporter->on_info) return;
     SearchInfo info;
     info.depth = depth;
+    info.multipv = 0;
+    info.presort_rank = 0;
     info.seldepth = s->stats.seldepth;
     info.score = score;
     info.nodes = nodes_so_far(s);
