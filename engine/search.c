@@ -72,7 +72,12 @@ void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft
     atomic_store(&control->limits_changed, true);
 }
 
-Search *search_create(void) { return calloc(1, sizeof(Search)); }
+Search *search_create(void)
+{
+    Search *search = calloc(1, sizeof(Search));
+    if (search) search->random_state = random_seed(search);
+    return search;
+}
 
 static void shared_destroy(SharedSearch *shared)
 {
@@ -184,12 +189,52 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     if (!reporter || !reporter->on_info) return;
     SearchInfo info;
     info.depth = depth;
+    info.multipv = 0;
+    info.presort_rank = 0;
     info.seldepth = s->stats.seldepth;
     info.score = score;
     info.nodes = nodes_so_far(s);
     info.pv_length = s->pv_length[0];
     memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
     reporter->on_info(reporter->context, &info);
+}
+
+/* MultiPV and Variety at a completed depth: its lines reported best first (MultiPV), and
+ * Variety's candidates noted. */
+static void root_lines_done(Search *s, const SearchReporter *reporter, Depth depth)
+{
+    RootLines *lines = &s->lines;
+    int shown = s->multipv < lines->count ? s->multipv : lines->count;
+    for (int i = 0; i < lines->count; i++) {
+        SearchInfo *line = &lines->lines[i];
+        line->depth = depth;
+        line->seldepth = s->stats.seldepth;
+        line->nodes = nodes_so_far(s);
+        line->multipv = s->multipv > 1 && i < shown ? i + 1 : 0;
+    }
+    if (s->variety) variety_collect(&s->candidates, lines);
+    if (!reporter || s->multipv == 1) return; /* one line: reported as each new best move came */
+    if (reporter->on_lines) {
+        reporter->on_lines(reporter->context, lines->lines, shown);
+        return;
+    }
+    for (int i = 0; i < shown && reporter->on_info; i++) reporter->on_info(reporter->context, &lines->lines[i]);
+}
+
+/* Variety: play one of the last completed depth's candidates instead of its best move, unless a
+ * depth left unfinished has found a better move since. The chosen line is reported last, as
+ * the line of the move played. */
+static void apply_variety(Search *s, const SearchReporter *reporter, SearchResult *result)
+{
+    const VarietyCandidates *candidates = &s->candidates;
+    if (candidates->count < 2 || result->best_move != candidates->lines[0].pv[0]) return;
+    SearchInfo chosen = *variety_choose(candidates, &s->random_state);
+    if (chosen.pv[0] == result->best_move) return;
+    result->best_move = chosen.pv[0];
+    result->score = chosen.score;
+    result->ponder_move = chosen.pv_length > 1 ? chosen.pv[1] : MOVE_NONE;
+    chosen.multipv = 0;
+    if (reporter && reporter->on_info) reporter->on_info(reporter->context, &chosen);
 }
 
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
@@ -225,11 +270,15 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
                 break;
             }
     }
+    if (s->root_lines_on)
+        root_lines_reset(&s->lines, s->multipv, s->variety ? s->variety_margin : -1, VARIETY_RANK_SPAN);
     for (int i = 0; i < count; i++) {
         RootMove rm = order[i];
         if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, rm.move, i + 1);
-        /* The score to beat: an earlier-ranked move needs only to equal the best. */
-        Score bound = line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1 : line->score;
+        /* The score to beat: an earlier-ranked move needs only to equal the best (with MultiPV
+         * or Variety, the last line kept, or the margin below the best). */
+        Score bound = s->root_lines_on ? root_lines_bound(&s->lines, rm.rank, lo)
+                    : line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1 : line->score;
         search_make(s, rm.move, 0);
         int extensions = 0;
         Depth next = depth - 1;
@@ -249,13 +298,17 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         line->completed++;
         if (rm.move == s->iteration_best) line->previous_best_done = true;
         if (v <= bound) continue;
+        if (s->root_lines_on) {
+            root_lines_add(&s->lines, rm.move, rm.rank, v, s->pv[1], s->pv_length[1]);
+            if (s->lines.lines[0].pv[0] != rm.move) continue; /* kept, but not the best */
+        }
         line->best = rm.move;
         line->best_rank = rm.rank;
         line->score = v;
         pv_update(s, 0, rm.move);
         line->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
         if (v >= hi) return ROOT_FAIL_HIGH;
-        report_info(s, reporter, depth, v);
+        if (s->multipv == 1) report_info(s, reporter, depth, v); /* MultiPV: once the depth is done */
     }
     return line->best == MOVE_NONE ? ROOT_FAIL_LOW : ROOT_EXACT;
 }
@@ -268,7 +321,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
 {
     Score lo = -SCORE_INFINITE, hi = SCORE_INFINITE, delta = ASPIRATION_DELTA;
     if (s->features.pvs && depth >= ASPIRATION_MIN_DEPTH && s->iteration_best != MOVE_NONE
-        && !score_is_mate(s->iteration_score)) {
+        && !score_is_mate(s->iteration_score) && !s->root_lines_on) {
         lo = s->iteration_score - delta;
         hi = s->iteration_score + delta;
     }
@@ -283,7 +336,10 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
                 result->score = line.score;
                 result->ponder_move = line.ponder;
             }
-            if (outcome == ROOT_EXACT) result->depth = depth;
+            if (outcome == ROOT_EXACT) {
+                result->depth = depth;
+                if (s->root_lines_on) root_lines_done(s, reporter, depth);
+            }
             return;
         }
         if (outcome == ROOT_FAIL_HIGH) {
@@ -444,6 +500,11 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     s->aborted = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;
+    s->multipv = limits->multipv > 1 ? limits->multipv : 1;
+    s->variety = limits->variety;
+    s->variety_margin = limits->variety_margin > 0 ? limits->variety_margin : 0;
+    s->root_lines_on = s->multipv > 1 || s->variety;
+    s->candidates.count = 0;
     s->start_us = clock_now_us();
     position_copy(&s->pos, root_pos);
     s->in_check[0] = position_in_check(&s->pos);
@@ -566,6 +627,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
         int helpers = start_helpers(s, root_pos);
         search_depths(s, limits, first, cap, reporter, &result);
         if (helpers) stop_helpers(s, &result);
+        if (s->variety && result.depth > 0) apply_variety(s, reporter, &result);
         /* E3 under a soft limit only while it has not passed (the hard limit still aborts it). */
         int64_t soft = atomic_load(&control->soft_deadline_us);
         if (features->secondary_search && !s->aborted && s->root.count > 1 && result.depth > 0

@@ -61,6 +61,8 @@ void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft
 
 /* Deepest full-width depth any search is asked for; most search threads (Threads option). */
 enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
+/* [C] MultiPV's largest setting, the one GUIs know from other engines; a root has fewer moves. */
+enum { MULTIPV_MAX = 500 };
 
 /* What to search. */
 typedef struct {
@@ -73,6 +75,9 @@ typedef struct {
     Move searchmoves[MOVE_LIST_MAX];
     bool started_from_initial;   /* the game began from the initial array (opening phase, §5.1) */
     int64_t pdp10_budget_us;     /* abort after this much virtual PDP-10 time; 0 = no limit */
+    int multipv;                 /* MultiPV: root lines reported per depth (0 or 1: the one best) */
+    bool variety;                /* Variety: play one of the moves equal to the best, at random */
+    Score variety_margin;        /* Variety: how far below the best score still counts as equal */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
@@ -81,15 +86,20 @@ typedef struct {
     int seldepth;
     Score score;                 /* side-to-move view; mate scores per types.h */
     uint64_t nodes;
+    int multipv;                 /* MultiPV: this line's place, 1 = the best; 0 = the one line */
+    int presort_rank;            /* MultiPV: its root move's place in the pre-sort, 1 = first */
     int pv_length;
     Move pv[MAX_PLY];
 } SearchInfo;
 
-/* The search reports through these callbacks and never prints (any may be NULL). */
+/* The search reports through these callbacks and never prints (any may be NULL). With
+ * MultiPV > 1, `on_lines` gets the lines of each completed depth, best first (without it,
+ * `on_info` gets them one by one). */
 typedef struct {
     void *context;
     void (*on_info)(void *context, const SearchInfo *info);
     void (*on_current_move)(void *context, Depth depth, Move move, int number);
+    void (*on_lines)(void *context, const SearchInfo *lines, int count);
 } SearchReporter;
 
 typedef struct {

@@ -9,9 +9,11 @@
 #include "clock.h"
 #include "makemove.h"
 #include "ordering.h"
+#include "root_lines.h"
 #include "search.h"
 #include "threadpool.h"
 #include "tt.h"
+#include "variety.h"
 
 /* The stop flag and the clock are looked at once every this many nodes (docs/SPEC.md §7). */
 enum { POLL_INTERVAL = 1024 };
@@ -70,6 +72,15 @@ typedef struct Search {
     int64_t depth_time_us[SEARCH_DEPTH_MAX + 2];/* how long each depth took */
     int64_t depth_start_us;
     RootMoves root;
+    /* MultiPV > 1 or Variety: the root keeps every line it needs with its exact score (root_lines.c);
+     * otherwise the plain root of the report, one best move. */
+    bool root_lines_on;
+    int multipv;                       /* lines reported per depth (1 = the best only) */
+    bool variety;
+    Score variety_margin;
+    RootLines lines;                   /* the depth under way */
+    VarietyCandidates candidates;      /* Variety's choice at the last completed depth */
+    uint64_t random_state;             /* Variety's random source: this search's own */
     TranspositionTable *tt;            /* E4: shared table, or NULL */
     SharedSearch *shared;              /* the helpers and the busy table while helpers work, else NULL */
     SharedSearch *threads;             /* the main search's helpers, kept asleep between searches */

@@ -32,6 +32,7 @@ void game_reset(Game *game)
     position_copy(&game->pos, &game->start);
     game->started_from_initial = true;
     game->move_count = 0;
+    game->position_id++;
 }
 
 static int count_fields(const char *text)
@@ -64,6 +65,7 @@ void game_play(Game *game, Move move)
 {
     if (!record_push(game, move)) return;
     make_move(&game->pos, move);
+    game->position_id++;
     /* Keep the undo stack within its capacity on very long games (repetition needs only the
      * plies since the last irreversible move). */
     position_trim_history(&game->pos);
@@ -114,8 +116,10 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
     }
     if (ok) {
         /* Commit: take the scratch game's record and positions. */
+        unsigned position_id = game->position_id;
         free(game->moves);
         *game = *scratch;
+        game->position_id = position_id + 1;
     } else {
         free(scratch->moves);
     }
@@ -134,6 +138,7 @@ bool game_undo(Game *game, int plies)
     if (plies < 0 || plies > game->move_count) return false;
     /* Replay from the start: exact even after the undo stack was trimmed. */
     game->move_count -= plies;
+    game->position_id++;
     position_copy(&game->pos, &game->start);
     for (int i = 0; i < game->move_count; i++) {
         make_move(&game->pos, game->moves[i]);

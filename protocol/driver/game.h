@@ -18,6 +18,8 @@ typedef struct {
                                     array or from a FEN with its move number (docs/SPEC.md §5.1) */
     Move *moves;                 /* the moves played since `start` */
     int move_count, move_capacity;
+    unsigned position_id;        /* changes with every move, take-back and set-up: what belongs to
+                                    one position (CECP's excluded moves) notes it */
 } Game;
 
 void game_init(Game *game);

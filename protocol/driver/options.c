@@ -11,6 +11,7 @@
 #include "io.h"
 #include "text.h"
 #include "tt.h"
+#include "variety.h"
 
 typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
@@ -47,7 +48,9 @@ typedef enum {
     FIELD_E10,
     FIELD_PRESORT,
     FIELD_SPEED,
-    FIELD_ANALYSE
+    FIELD_ANALYSE,
+    FIELD_MULTIPV,
+    FIELD_VARIETY
 } OptionField;
 
 typedef struct {
@@ -80,6 +83,9 @@ static const OptionSpec option_table[] = {
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     {"Speed", TYPE_COMBO, SPEED_NATIVE, 0, 1, speed_names, false, FIELD_SPEED},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
+    /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
+    {"MultiPV", TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
+    {"Variety", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
 };
 
 /* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
@@ -133,6 +139,8 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_STYLE: apply_style(s, v); break;
     case FIELD_SPEED: s->features.pdp10_pace = v == SPEED_PDP10; break;
     case FIELD_DEPTH: s->start_depth = v; break;
+    case FIELD_MULTIPV: s->multipv = v; break;
+    case FIELD_VARIETY: s->variety = v != 0; break;
     default: break;
     }
     return OPTION_STORED;
@@ -161,6 +169,8 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */
     case FIELD_ANALYSE: return 0;
+    case FIELD_MULTIPV: return s->multipv;
+    case FIELD_VARIETY: return s->variety;
     }
     return 0;
 }
@@ -181,6 +191,11 @@ static const OptionSpec *find_option(const char *name)
     for (int i = 0; i < OPTION_COUNT; i++)
         if (strcasecmp(option_table[i].name, name) == 0) return &option_table[i];
     return NULL;
+}
+
+Score settings_variety_margin(const Settings *settings)
+{
+    return settings->style == STYLE_MODERN ? VARIETY_MARGIN_MODERN : VARIETY_MARGIN_FAITHFUL;
 }
 
 bool options_spin_range(const char *name, int *min, int *max)

@@ -15,6 +15,8 @@ typedef struct {
     int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
     SearchFeatures features;     /* the E1..E9 switches, set by Style and one by one, and the
                                     Threads option (features.threads) */
+    int multipv;                 /* MultiPV: root lines shown per depth */
+    bool variety;                /* Variety: play one of the moves equal to the best, at random */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */
@@ -35,6 +37,10 @@ void settings_init(Settings *settings);
  * takes true/false (or 1/0), a spin an integer in range, a combo one of its values. On
  * failure `error` says why. */
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size);
+
+/* Variety's margin for the profile in use: how far below the best a move may score and still
+ * count as equal to it (engine/variety.h). */
+Score settings_variety_margin(const Settings *settings);
 
 /* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
 bool options_spin_range(const char *name, int *min, int *max);

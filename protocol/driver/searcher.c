@@ -92,19 +92,23 @@ static int hashfull(const Searcher *e)
     return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : 0;
 }
 
-/* Forward the search's callbacks to the protocol with the job's context. */
-static void forward_info(void *context, const SearchInfo *info)
+/* Forward the search's callbacks to the protocol with the job's context. The result keeps the
+ * best line (MultiPV's first) as the line that chose the move. */
+static void forward_lines(void *context, const SearchInfo *lines, int count)
 {
     Searcher *e = context;
     Job *job = &e->job;
-    job->result.info = *info;
+    if (count < 1) return;
+    job->result.info = lines[0];
     job->result.has_info = true;
     if (!job->reporter.on_report) return;
     SearcherReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = info,
-                           .hashfull = hashfull(e)};
+                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
+                           .info_count = count, .hashfull = hashfull(e)};
     job->reporter.on_report(job->reporter.context, &report);
 }
+
+static void forward_info(void *context, const SearchInfo *info) { forward_lines(context, info, 1); }
 
 static void forward_current_move(void *context, Depth depth, Move move, int number)
 {
@@ -124,6 +128,8 @@ static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth
     limits.depth = limits.first_depth = depth;
     limits.nodes = 0;
     limits.mate = 0;
+    limits.multipv = 1;
+    limits.variety = false;
     SearchFeatures features = job->features;
     features.threads = 1;
     features.secondary_search = false;
@@ -151,7 +157,7 @@ static bool result_complete(const SearchResult *r)
 static void run_main(Searcher *e)
 {
     Job *job = &e->job;
-    SearchReporter reporter = {e, forward_info, forward_current_move};
+    SearchReporter reporter = {e, forward_info, forward_current_move, forward_lines};
     job->main_start_us = clock_now_us();
     SearchResult main =
         search_run(e->search, &job->searched, &job->plan.search, &job->features, &e->control, &reporter);

@@ -26,6 +26,7 @@ typedef struct {
     Move prefix;                 /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
     int64_t elapsed_ms;          /* since the search started */
     const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
+    int info_count;              /* MultiPV: `info` holds this many lines, best first; else 1 */
     int hashfull;                /* permille of the transposition table in use (0 without E4) */
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;

@@ -69,7 +69,7 @@ static void cmd_protover(Cecp *c)
 {
     io_write_line("feature done=0");
     io_write_line("feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1"
-                  " colors=0 playother=1 name=1 nps=0 debug=1 memory=1 smp=1 san=0 pause=0 exclude=0");
+                  " colors=0 playother=1 name=1 nps=0 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
     io_write_line("feature myname=\"" ENGINE_NAME "\" variants=\"normal\"");
     options_print(&c->s->settings, OPTIONS_FOR_CECP);
     io_write_line("feature done=1");
@@ -143,13 +143,43 @@ static void set_option(Cecp *c, const char *name, const char *value, const char 
     }
 }
 
-/* `option NAME=VALUE` or `option NAME` (a button). */
+/* `option NAME=VALUE` or `option NAME` (a button). A new MultiPV shows at once in analysis
+ * (XBoard's Engine Output window sets it while TECH analyses). */
 static void cmd_option(Cecp *c, char *cursor, const char *line)
 {
     char *text = token_rest(&cursor);
     char *value = strchr(text, '=');
     if (value) *value++ = '\0';
+    int multipv = c->s->settings.multipv;
     set_option(c, text, value, "bad option", line);
+    if (c->state == CECP_ANALYZING && c->s->settings.multipv != multipv) cecp_analyze(c);
+}
+
+/* `exclude MOVE|all` / `include MOVE|all` (feature exclude=1): the moves TECH's search of this
+ * position leaves out; any new position includes them all again. */
+static void cmd_exclude(Cecp *c, bool exclude, char *cursor, const char *line)
+{
+    char *word = token_next(&cursor);
+    if (!word) {
+        error_reply("no move given", line);
+        return;
+    }
+    if (!c->position_valid) {
+        error_reply("no valid position", line);
+        return;
+    }
+    if (!strcmp(word, "all")) {
+        exclusions_set_all(&c->excluded, &c->s->game, exclude);
+    } else {
+        char error[GAME_ERROR_MAX];
+        Move move = game_parse_move(&c->s->game, word, true, error, sizeof error);
+        if (move == MOVE_NONE) {
+            error_reply("not a move in this position", line);
+            return;
+        }
+        exclusions_set(&c->excluded, &c->s->game, move, exclude);
+    }
+    cecp_exclusions_changed(c);
 }
 
 /* `memory N` and `cores N` set the Hash and Threads options; a number beyond the option's range
@@ -382,6 +412,8 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cmd_resource(c, "Threads", cursor, line);
     } else if (!strcmp(command, "option")) {
         cmd_option(c, cursor, line);
+    } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
+        cmd_exclude(c, command[0] == 'e', cursor, line);
     } else if (cmd_quiet(c, command, cursor, line)) {
         /* handled */
     } else if (looks_like_move(command)) {

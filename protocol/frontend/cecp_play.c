@@ -13,19 +13,9 @@
 /* CECP thinking output: mate in N moves is 100000 + N (docs/PROTOCOLS.md §3.3). */
 enum { CECP_MATE_SCORE = 100000 };
 
-/* `ply score time nodes pv` with time in centiseconds; `.` statistics kept on the side. */
-static void report(void *context, const SearcherReport *r)
+/* One thinking line: `ply score time nodes pv` with time in centiseconds. */
+static void post_line(Cecp *c, const SearcherReport *r, const SearchInfo *info)
 {
-    Cecp *c = context;
-    if (!r->info) {
-        atomic_store(&c->stat_number, r->current_number);
-        atomic_store(&c->stat_move, r->current_move);
-        return;
-    }
-    const SearchInfo *info = r->info;
-    atomic_store(&c->stat_depth, info->depth);
-    atomic_store(&c->stat_nodes, info->nodes);
-    if (!atomic_load(&c->post)) return;
     int score = info->score;
     if (score_is_mate(score)) {
         int moves = score_mate_moves(score);
@@ -39,6 +29,22 @@ static void report(void *context, const SearcherReport *r)
     session_append_pv(&line, prefix, info->pv, info->pv_length);
     if (line.text) io_write_line(line.text);
     text_free(&line);
+}
+
+/* Thinking output, one line per line of MultiPV (xboard sorts a depth's lines by score);
+ * `.` statistics kept on the side. */
+static void report(void *context, const SearcherReport *r)
+{
+    Cecp *c = context;
+    if (!r->info) {
+        atomic_store(&c->stat_number, r->current_number);
+        atomic_store(&c->stat_move, r->current_move);
+        return;
+    }
+    atomic_store(&c->stat_depth, r->info[0].depth);
+    atomic_store(&c->stat_nodes, r->info[0].nodes);
+    if (!atomic_load(&c->post)) return;
+    for (int i = 0; i < r->info_count; i++) post_line(c, r, &r->info[i]);
 }
 
 /* TECH's moves since the time control was set. */
@@ -67,6 +73,14 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
 {
     SearchRequest request;
     memset(&request, 0, sizeof request);
+    /* The excluded moves restrict TECH's own position, not the one it ponders (the opponent's).
+     * With every move excluded TECH still has to move: then it chooses among all. */
+    Move root[MOVE_LIST_MAX];
+    int root_count = kind == JOB_MOVE ? exclusions_root(&c->excluded, &c->s->game, root) : -1;
+    if (root_count > 0) {
+        request.searchmoves = root;
+        request.searchmoves_count = root_count;
+    }
     if (infinite) request.time.infinite = true;
     else fill_time_request(c, &request.time);
     request.kind = kind;
@@ -126,9 +140,24 @@ void cecp_analyze(Cecp *c)
 {
     cecp_stop_all(c);
     if (!c->position_valid) return;
+    Move root[MOVE_LIST_MAX];
+    int root_count = exclusions_root(&c->excluded, &c->s->game, root);
+    if (root_count == 0) return; /* every move excluded: nothing to analyse until one is included */
     c->analysis_start_us = clock_now_us();
-    c->analysis_moves = game_legal_count(&c->s->game);
+    c->analysis_moves = root_count > 0 ? root_count : game_legal_count(&c->s->game);
     start_search(c, JOB_MOVE, CECP_ANALYZING, c->analysis_start_us, true);
+}
+
+void cecp_exclusions_changed(Cecp *c)
+{
+    if (c->analyze_mode) {
+        cecp_analyze(c);
+    } else if (c->state == CECP_THINKING) {
+        /* Thinking starts again on the moves left, on the clock that is already running. */
+        int64_t clock_start_us = c->think_start_us;
+        cecp_stop_all(c);
+        cecp_think(c, clock_start_us);
+    }
 }
 
 /* TECH's own clock after its move, until the next `time` says better: elapsed time off, the

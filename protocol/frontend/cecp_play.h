@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "cecp.h"
+#include "exclusions.h"
 
 typedef enum {
     CECP_IDLE,
@@ -27,6 +28,7 @@ struct Cecp {
     bool position_valid;         /* false after a bad setboard, until new/setboard */
     bool ponder_enabled;         /* `hard` */
     bool analyze_mode;
+    Exclusions excluded;         /* `exclude` / `include`: root moves left out of this position */
     atomic_bool post;            /* thinking output (read by the search threads) */
     atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
@@ -65,8 +67,11 @@ void cecp_stop_all(Cecp *c);
 void cecp_think(Cecp *c, int64_t clock_start_us);
 /* Start pondering on the opponent's time if `hard` is on and the game goes on. */
 void cecp_ponder(Cecp *c);
-/* (Re)start the analysis of the current position. */
+/* (Re)start the analysis of the current position; with every move excluded it waits until one
+ * is included again. */
 void cecp_analyze(Cecp *c);
+/* The excluded moves changed: analysis and thinking start again on the moves left. */
+void cecp_exclusions_changed(Cecp *c);
 /* `?`: move now. */
 void cecp_move_now(Cecp *c);
 /* An opponent's move (usermove or a bare move). */

@@ -92,20 +92,26 @@ static void emit(void *context, const char *line)
     io_write_line(line);
 }
 
-static void report(void *context, const SearcherReport *r)
+/* One line of the search's report (MultiPV: its number first). */
+static void print_line(const SearcherReport *r, const SearchInfo *info)
 {
-    (void)context;
-    if (!r->info) return;
     TextBuffer line;
     text_init(&line);
-    const SearchInfo *info = r->info;
+    if (info->multipv > 0) text_append(&line, "%d. ", info->multipv);
     if (score_is_mate(info->score))
         text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
     else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
     text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
+    if (info->multipv > 0) text_append(&line, "  (pre-sort %d)", info->presort_rank);
     if (line.text) io_write_line(line.text);
     text_free(&line);
+}
+
+static void report(void *context, const SearcherReport *r)
+{
+    (void)context;
+    for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
 }
 
 void console_search_done(Console *c, unsigned id)

@@ -48,6 +48,9 @@ static void plan_search(Session *s, TimeRequest *t, int legal_moves, TimePlan *p
     t->legal_moves = legal_moves;
     timeman_plan(&s->timeman, t, plan);
     plan->search.started_from_initial = s->game.started_from_initial;
+    plan->search.multipv = s->settings.multipv;
+    plan->search.variety = s->settings.variety;
+    plan->search.variety_margin = settings_variety_margin(&s->settings);
 }
 
 unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)

@@ -71,6 +71,7 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
     text_init(&line);
     text_append(&line, "info depth %d seldepth %d", info->depth,
                 info->seldepth > info->depth ? info->seldepth : info->depth);
+    if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
     append_score(&line, info->score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu nps %llu time %lld hashfull %d pv", (unsigned long long)info->nodes,
@@ -80,12 +81,30 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
     text_free(&line);
 }
 
-/* Search threads report here: one info line per new best move or depth; currmove after 1 s. */
+/* MultiPV: where the pre-sort put each line's move (1 = its first), which UCI's info line has
+ * no field for: `info string depth D pre-sort rank e2e4 1 d2d4 2 ...`, in the lines' order. */
+static void print_presort_ranks(const SearchInfo *lines, int count)
+{
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "info string depth %d pre-sort rank", lines[0].depth);
+    for (int i = 0; i < count; i++) {
+        char move[MOVE_TEXT_MAX];
+        move_to_uci(lines[i].pv[0], move);
+        text_append(&line, " %s %d", move, lines[i].presort_rank);
+    }
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* Search threads report here: one info line per new best move or depth (MultiPV: the depth's
+ * lines, best first, then their pre-sort ranks); currmove after 1 s. */
 static void report(void *context, const SearcherReport *r)
 {
     (void)context;
     if (r->info) {
-        print_info(r->info, r->elapsed_ms, r->hashfull);
+        for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull);
+        if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count);
     } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
         char move[MOVE_TEXT_MAX];
         move_to_uci(r->current_move, move);
