@@ -51,7 +51,7 @@ PROBE_NODES = 3000000
 STATS_RE = re.compile(r"cpu-ms (\d+) wall-ms (\d+) pdp10-ms (\d+)")
 
 
-def native_multiple(tech_cmd, profile):
+def native_multiple(tech_cmd, profile, nodes=PROBE_NODES):
     """This machine's native speed for `profile`, as a multiple of TECH's PDP-10 (PDP-10 time /
     CPU time)."""
     proc = subprocess.Popen(shlex.split(tech_cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -59,7 +59,7 @@ def native_multiple(tech_cmd, profile):
     try:
         proc.stdin.write(f"uci\ndebug on\nsetoption name Style value {profile}\n")
         for fen in PROBE_FENS:
-            proc.stdin.write(f"position fen {fen}\ngo nodes {PROBE_NODES}\n")
+            proc.stdin.write(f"position fen {fen}\ngo nodes {nodes}\n")
             proc.stdin.flush()
             for line in proc.stdout:
                 found = STATS_RE.search(line)
@@ -77,8 +77,8 @@ def native_multiple(tech_cmd, profile):
     return statistics.median(ratios)
 
 
-def native_multiples(tech_cmd):
-    return {profile: round(native_multiple(tech_cmd, profile)) for profile in players.PROFILES}
+def native_multiples(tech_cmd, nodes=PROBE_NODES):
+    return {profile: round(native_multiple(tech_cmd, profile, nodes)) for profile in players.PROFILES}
 
 
 def build_id(tech_cmd):
@@ -166,13 +166,15 @@ def main(argv=None):
     parser.add_argument("--build", help="the build to record (default: the git commit of --tech's folder)")
     parser.add_argument("--dry-run", action="store_true", help="print the match.py command only")
     parser.add_argument("--native-multiple", action="store_true", help="measure this machine's speed and stop")
+    parser.add_argument("--probe-nodes", type=int, default=PROBE_NODES,
+                        help=f"nodes per position of the native-speed probe (default {PROBE_NODES})")
     parser.add_argument("--import-summary", metavar="JSON", help="append a match.py --json summary played before")
     parser.add_argument("--command", help="with --import-summary: the command that played it")
     args = parser.parse_args(argv)
     args.match_args = match_args
     args.argv = full_argv
     if args.native_multiple:
-        for profile, multiple in native_multiples(args.tech).items():
+        for profile, multiple in native_multiples(args.tech, args.probe_nodes).items():
             print(f"{profile} at native speed: x{multiple} the PDP-10")
         return 0
     if args.import_summary:
@@ -189,7 +191,7 @@ def main(argv=None):
         if args.dry_run:
             print(shlex.join(command))
             return 0
-        native = native_multiples(args.tech)
+        native = native_multiples(args.tech, args.probe_nodes)
         status = subprocess.run(command).returncode
         if not os.path.exists(json_path):
             print("match.py wrote no summary: nothing appended", file=sys.stderr)

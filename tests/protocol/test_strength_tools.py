@@ -9,7 +9,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from harness import check
+from harness import SLOW, check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -146,7 +146,8 @@ def test_strength_run_appends_one_record():
         runs = os.path.join(tmp, "runs.jsonl")
         out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "strength_run.py"), "TECH-1971-d1",
                               "TECH-1971-d2", "--games", "2", "--tc", "600+0", "--tech", binary, "--runs", runs,
-                              "--note", "test"], capture_output=True, text=True, timeout=120)
+                              "--note", "test", "--probe-nodes", "100000"], capture_output=True, text=True,
+                             timeout=120 * SLOW)
         check(out.returncode == 0, f"strength_run failed: {out.stdout[-500:]} {out.stderr[-500:]}")
         with open(runs) as f:
             records = [json.loads(line) for line in f]
