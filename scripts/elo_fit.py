@@ -23,8 +23,8 @@ perfect score still has a finite rating (at 100 games it moves 90% to 89.6%, abo
 95% intervals: +/-1.96 standard errors from the inverse of the observed information (the
 Hessian), for every difference and every anchored rating.
 
-Anchoring: Stockfish players with a UCI_Elo label (Stockfish@1350 ...) are fitted like any other
-player; then the whole group is shifted by the mean of (label - fitted rating) over them, the
+Anchoring: Stockfish players with a UCI_Elo label (Stockfish@1350 ..., also on their own clock
+of 60+0.6, the one the labels are calibrated at) are fitted like any other player; then the whole group is shifted by the mean of (label - fitted rating) over them, the
 least-squares shift that puts the fitted Stockfish points on their labels. The report gives
 how far each label lies from its fitted point and the slope of fitted Elo against label Elo
 (1 if the labels' spacing holds at the time control played). A group without labelled
@@ -234,7 +234,8 @@ def is_labelled(name):
         info = players.describe(name)
     except ValueError:
         return False
-    return info["kind"] == "stockfish" and info["label"] is not None and not info["clock"]
+    return (info["kind"] == "stockfish" and info["label"] is not None
+            and info["clock"] in (None, players.STOCKFISH_CALIBRATION_TC))
 
 
 def diff_weights(p, q):
@@ -450,7 +451,7 @@ def main(argv=None):
             extra = ""
             if info["kind"] == "tech-elo":
                 extra = f"   (set to UCI_Elo {info['elo']}: {anchored[p]['value'] - info['elo']:+.0f})"
-            if p == "TECH-1971@PDP-10" and labels:
+            if labels and (p == "TECH-1971@PDP-10" or (p.startswith("TECH-1971@") and info["clock"])):
                 extra = f"   (USCF 1971: {USCF_1971})"
             print(f"  {p:28s} {fmt(anchored[p], sign=not labels)}{extra}")
             out["players"][p] = dict(anchored[p], anchored=bool(labels), **{k: v for k, v in info.items()})

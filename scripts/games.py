@@ -36,6 +36,7 @@ class GameRecord:
     detail: str = ""             # the failing move or line, for the report
     comments: list = field(default_factory=list)
     moves_made: dict = field(default_factory=lambda: {cr.WHITE: 0, cr.BLACK: 0})
+    clocks: dict = None          # each side's own time control when they differ (time odds)
 
 
 def side_name(color):
@@ -138,6 +139,8 @@ def play_game(record, players, tc, margin, rules=None):
     game = record.game
     # Each side's clock: its own tc= (time odds), else the match's.
     tcs = {color: player_clock(player, tc) for color, player in players.items()}
+    if tcs[cr.WHITE] != tcs[cr.BLACK]:
+        record.clocks = dict(tcs)
     clocks = {color: tcs[color].base + tcs[color].inc for color in tcs}   # cutechess: base + inc
     for color, player in players.items():
         try:
@@ -246,8 +249,12 @@ def pgn_text(record, tc, event):
             ("Result", record.outcome.result)]
     if record.start_fen != cr.START_FEN:
         tags += [("SetUp", "1"), ("FEN", record.start_fen)]
-    tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}"),
-             ("Termination", record.outcome.termination)]
+    if record.clocks:  # time odds: each side's control (PGN's WhiteClock/BlackClock are times left)
+        tags += [("PlyCount", str(len(g.moves))), ("WhiteTimeControl", str(record.clocks[cr.WHITE])),
+                 ("BlackTimeControl", str(record.clocks[cr.BLACK]))]
+    else:
+        tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}")]
+    tags.append(("Termination", record.outcome.termination))
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
     comments = list(record.comments) + [""] * (len(g.moves) - len(record.comments))
     if g.moves:

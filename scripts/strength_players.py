@@ -25,6 +25,9 @@ PROFILES = ("TECH-1971", "TECH-modern")
 DECADE_FACTOR = 7
 BASE_YEAR = 1971
 STOCKFISH = "/usr/games/stockfish"
+# Stockfish 15.1's README: "This Elo rating has been calibrated at a time control of 60s+0.6s and
+# anchored to CCRL 40/4": on its own clock of 60+0.6 a label holds by definition.
+STOCKFISH_CALIBRATION_TC = "60+0.6"
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 

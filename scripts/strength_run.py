@@ -106,10 +106,12 @@ def match_command(names, tech_cmd, args, json_path):
 
 
 def run_record(names, tech_cmd, args, summary, command, native):
+    # A player with its own clock plays on it, the other on --tc: "1+0.18 v 60+0.6".
+    clocks = [players.split_clock(n)[1] or args.tc for n in names]
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "build": args.build or build_id(tech_cmd),
-        "tc": args.tc,
+        "tc": clocks[0] if clocks[0] == clocks[1] else " v ".join(clocks),
         "players": [{"name": n, "words": players.engine_words(n, tech_cmd)} for n in names],
         "wins": summary["wins"], "losses": summary["losses"], "draws": summary["draws"],
         "forfeits": summary.get("forfeits", {}),

@@ -73,6 +73,19 @@ def test_player_names():
         raise AssertionError(f"{bad!r} accepted")
 
 
+def test_time_odds_are_recorded_per_player():
+    """A player with its own clock (~BASE+INC) plays on it: the run's time control names both."""
+    import argparse
+    import strength_run
+    args = argparse.Namespace(tc="10+0.1", build="test", note="", argv=[])
+    summary = {"wins": 1, "losses": 0, "draws": 1}
+    names = ["TECH-1971@x1000~1+0.18", "Stockfish@1350~60+0.6"]
+    record = strength_run.run_record(names, "./tech", args, summary, ["match.py"], None)
+    check(record["tc"] == "1+0.18 v 60+0.6", record["tc"])
+    record = strength_run.run_record(["TECH-1971@x7", "TECH-1971@x49"], "./tech", args, summary, ["m"], None)
+    check(record["tc"] == "10+0.1", record["tc"])
+
+
 def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     """From results whose scores are their expectations, the fit finds the true differences, puts
     the group on the labels by the least-squares shift, reports the labels' spacing (0.83 of the
