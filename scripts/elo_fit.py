@@ -474,9 +474,11 @@ def main(argv=None):
             print(f"  speed ladder {row['profile']} {what}: {fmt(row['elo'])} over {row['decades']:.2f} x7, "
                   f"per x7 {fmt(row['per_factor_7'])}")
         if labels and points and all(p in natives for p in points):
-            chain_source = (points, anchored, labels)
+            chain_source = (points, anchored, labels, group)
     if chain_source:
-        points, anchored, labels = chain_source
+        points, anchored, labels, group = chain_source
+        # The table and its heading speak of the games that placed its points.
+        results = [r for r in results if r["a"] in group]
         chain = calibration_chain(points, anchored, natives)
         out["chain"] = chain
         print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m)} {e:.0f}" for p, m, e in chain))

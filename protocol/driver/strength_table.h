@@ -6,7 +6,7 @@
  * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,
  * TECH-modern), where a curve ends that reaches native. */
 enum { STRENGTH_ELO_MIN = 277, STRENGTH_ELO_MAX = 1862 };
-#define STRENGTH_NATIVE_MULTIPLES {42997.0, 23305.0}
+#define STRENGTH_NATIVE_MULTIPLES {43503.0, 23086.0}
 #define STRENGTH_POINTS \
     {STRENGTH_TECH_1971, 1.0, 277}, \
     {STRENGTH_TECH_1971, 7.0, 341}, \
