@@ -23,9 +23,17 @@ enum { ASPIRATION_DELTA = 30, ASPIRATION_MIN_DEPTH = 4, ASPIRATION_WIDEN = 4 };
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
 /* [C] A measured growth is believed only within these bounds. */
 static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
-/* [C] Speed PDP-10: the search sleeps once it is this far ahead of the virtual clock, and for
- * at most this long at a time, so that stop and ponderhit are still seen at once. */
-enum { PACE_AHEAD_US = 1000, PACE_SLEEP_MAX_US = 10000 };
+/* [C] Speed: the search sleeps once it is this far ahead of its pace, in slices of at most this
+ * long with the controls polled between them, so that stop, ponderhit and the hard limit are
+ * seen within a slice however far ahead it is. */
+enum { PACE_AHEAD_US = 1000, PACE_SLICE_US = 2000 };
+/* [C] Paced, the controls are polled about this often in wall time: every node at the PDP-10's
+ * own pace (a node there costs about 5 ms), every POLL_INTERVAL nodes at native pace. */
+enum { PACE_POLL_US = 500 };
+/* [C] A rough PDP-10 cost of one node, for the poll interval only, in microseconds: 1.45 ms of
+ * tree management and the rest, plus about a third of a 10.6 ms generation and its board
+ * updates (docs/STATISTICS.md §4). */
+enum { PDP10_NODE_US_ROUGH = 5000 };
 
 void search_features_faithful(SearchFeatures *features)
 {
@@ -402,29 +410,52 @@ static bool go_deeper(const Search *s, const SearchLimits *limits, Depth cap, De
 
 static void search_rejudge_limits(Search *s);
 
-/* Speed PDP-10: hold the search back to the pace of TECH's PDP-10. */
-static void pace_to_pdp10(const Search *s, int64_t virtual_us)
+/* The stop flag, the hard deadline and a ponder hit's new limits. */
+static void poll_controls(Search *s)
 {
-    int64_t ahead = virtual_us - (clock_now_us() - s->start_us);
-    if (ahead < PACE_AHEAD_US) return;
-    if (ahead > PACE_SLEEP_MAX_US) ahead = PACE_SLEEP_MAX_US;
-    struct timespec pause = {0, (long)ahead * 1000L};
-    nanosleep(&pause, NULL);
-}
-
-void search_poll(Search *s)
-{
-    atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
     SearchControl *c = s->control;
     if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
     int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
     if (deadline && clock_now_us() >= deadline) s->aborted = true;
     if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
+}
+
+/* Speed: hold the search back until the wall clock has caught up with its virtual PDP-10 time
+ * run `pace_multiple` times faster. It sleeps (the CPU idles) in short slices and stops
+ * waiting as soon as a control says so. */
+static void pace_to_speed(Search *s, int64_t virtual_us)
+{
+    int64_t due_us = s->start_us + (int64_t)((double)virtual_us / s->features.pace_multiple);
+    while (!s->aborted) {
+        int64_t ahead = due_us - clock_now_us();
+        if (ahead < PACE_AHEAD_US) return;
+        struct timespec pause = {0, (long)(ahead < PACE_SLICE_US ? ahead : PACE_SLICE_US) * 1000L};
+        nanosleep(&pause, NULL);
+        poll_controls(s);
+    }
+}
+
+void search_poll(Search *s)
+{
+    atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
+    poll_controls(s);
     if (s->on_pdp10_clock) {
         int64_t virtual_us = pdp10_us(&s->stats);
         if (s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us) s->aborted = true;
-        if (s->features.pdp10_pace && !s->aborted) pace_to_pdp10(s, virtual_us);
+        if (s->features.pace_multiple > 0 && !s->aborted) pace_to_speed(s, virtual_us);
     }
+}
+
+/* Poll every POLL_INTERVAL nodes; paced, as many nodes as the pace runs in about PACE_POLL_US
+ * (a power of two, at least one); under a PDP-10 budget, every node, so that it ends exactly. */
+static uint64_t poll_mask_for(const SearchFeatures *features, const SearchLimits *limits)
+{
+    if (limits->pdp10_budget_us > 0) return 0;
+    if (features->pace_multiple <= 0) return POLL_INTERVAL - 1;
+    double nodes = features->pace_multiple * PACE_POLL_US / PDP10_NODE_US_ROUGH;
+    uint64_t every = 1;
+    while (every < POLL_INTERVAL && (double)(every * 2) <= nodes) every *= 2;
+    return every - 1;
 }
 
 /* The main search's judgement of a ponder hit's new limits (docs/SPEC.md §8), at the next poll. */
@@ -496,7 +527,8 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     s->control = control;
     s->node_limit = limits->nodes;
     s->pdp10_budget_us = limits->pdp10_budget_us;
-    s->on_pdp10_clock = features->pdp10_pace || limits->pdp10_budget_us > 0;
+    s->on_pdp10_clock = features->pace_multiple > 0 || limits->pdp10_budget_us > 0;
+    s->poll_mask = poll_mask_for(features, limits);
     s->aborted = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;
@@ -563,7 +595,8 @@ static void helper_task(void *context, int index)
 static int start_helpers(Search *s, const Position *root_pos)
 {
     int wanted = s->features.threads - 1;
-    if (wanted <= 0 || !s->tt || !s->features.transposition_table) return 0;
+    /* [C] A paced search is one PDP-10 made faster: one thread (docs/SPEC.md §10, Threads). */
+    if (wanted <= 0 || !s->tt || !s->features.transposition_table || s->features.pace_multiple > 0) return 0;
     if (wanted > SEARCH_THREADS_MAX - 1) wanted = SEARCH_THREADS_MAX - 1;
     SharedSearch *shared = s->threads;
     if (!shared) {

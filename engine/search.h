@@ -22,7 +22,8 @@ typedef struct {
     bool pvs;                   /* E8: principal-variation search and root aspiration windows */
     bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
     bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
-    bool pdp10_pace;            /* Speed PDP-10: the search runs no faster than on TECH's PDP-10 */
+    double pace_multiple;       /* Speed: the search runs no faster than this many of TECH's PDP-10s
+                                   (docs/SPEC.md §9; 1 = the PDP-10 itself); 0 = native, unpaced */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 

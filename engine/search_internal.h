@@ -64,7 +64,8 @@ typedef struct Search {
     SearchControl *control;
     uint64_t node_limit;
     int64_t pdp10_budget_us;           /* abort at this much virtual PDP-10 time (0 = none) */
-    bool on_pdp10_clock;               /* paced to the PDP-10, or under a PDP-10 budget */
+    bool on_pdp10_clock;               /* paced (Speed), or under a PDP-10 budget */
+    uint64_t poll_mask;                /* search_poll when (nodes & poll_mask) == 0 (see search_begin) */
     int64_t start_us;
     Move iteration_best;               /* best move of the previous depth (searched first with E7) */
     Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
@@ -118,11 +119,12 @@ static inline void pv_update(Search *s, int ply, Move m)
 /* Look at the stop flag, the clock, a ponder hit and the PDP-10 clock (search.c). */
 void search_poll(Search *s);
 
-/* 1. Count the node; 2. every POLL_INTERVAL nodes (every node on the PDP-10 clock, where a
- * node takes milliseconds) poll the controls; 3. the node limit. */
+/* 1. Count the node; 2. every POLL_INTERVAL nodes (more often on the PDP-10 clock, down to
+ * every node at the PDP-10's own pace, where a node takes milliseconds) poll the controls;
+ * 3. the node limit. */
 static inline bool count_node_and_poll(Search *s)
 {
-    if ((++s->stats.nodes & (POLL_INTERVAL - 1)) == 0 || s->on_pdp10_clock) search_poll(s);
+    if ((++s->stats.nodes & s->poll_mask) == 0) search_poll(s);
     if (s->node_limit && s->stats.nodes >= s->node_limit) s->aborted = true;
     return s->aborted;
 }

@@ -78,6 +78,7 @@ class EngineConfig:
     options: dict = field(default_factory=dict)
     ponder: bool = False
     depth: int = 0      # UCI: `go depth N` for every move instead of the clocks (0: clocks)
+    tc: TimeControl = None  # this engine's own clock (time odds); None: the match's --tc
 
     @classmethod
     def parse(cls, words):
@@ -93,6 +94,8 @@ class EngineConfig:
                 options[key[len("option."):]] = value
             elif key in ("cmd", "proto", "name", "dir"):
                 kw[key] = value
+            elif key == "tc":
+                kw[key] = TimeControl.parse(value)
             elif key == "depth":
                 if not value.isdigit() or int(value) < 1:
                     raise ValueError(f"--engine: depth must be a positive integer, not {value!r}")
@@ -107,7 +110,8 @@ class EngineConfig:
         if kw.get("depth") and proto != "uci":
             raise ValueError("--engine: depth= needs proto=uci")
         return cls(cmd=shlex.split(kw["cmd"]), proto=proto, name=kw.get("name", ""),
-                   workdir=kw.get("dir"), options=options, ponder=ponder, depth=kw.get("depth", 0))
+                   workdir=kw.get("dir"), options=options, ponder=ponder, depth=kw.get("depth", 0),
+                   tc=kw.get("tc"))
 
 
 def name_engines(configs):

@@ -36,6 +36,7 @@ class GameRecord:
     detail: str = ""             # the failing move or line, for the report
     comments: list = field(default_factory=list)
     moves_made: dict = field(default_factory=lambda: {cr.WHITE: 0, cr.BLACK: 0})
+    clocks: dict = None          # each side's own time control when they differ (time odds)
 
 
 def side_name(color):
@@ -125,15 +126,25 @@ def adjudicate(game, scores, rules):
     return None
 
 
+def player_clock(player, tc):
+    """A player's time control: its engine's own tc= if it has one, else the match's."""
+    config = getattr(player, "config", None)
+    return getattr(config, "tc", None) or tc
+
+
 def play_game(record, players, tc, margin, rules=None):
     """Play one game between two adapters (players[WHITE], players[BLACK]); fills record."""
     rules = rules or Adjudication()
     scores = {cr.WHITE: [], cr.BLACK: []}
     game = record.game
-    clocks = {cr.WHITE: tc.base + tc.inc, cr.BLACK: tc.base + tc.inc}   # cutechess: base + inc
+    # Each side's clock: its own tc= (time odds), else the match's.
+    tcs = {color: player_clock(player, tc) for color, player in players.items()}
+    if tcs[cr.WHITE] != tcs[cr.BLACK]:
+        record.clocks = dict(tcs)
+    clocks = {color: tcs[color].base + tcs[color].inc for color in tcs}   # cutechess: base + inc
     for color, player in players.items():
         try:
-            player.new_game(game, color, tc, players[cr.other(color)].name)
+            player.new_game(game, color, tcs[color], players[cr.other(color)].name)
         except EngineLost as lost:
             return forfeit(record, color, player, lost.kind, f"at the start of the game: {lost.detail}")
         player.drain()
@@ -178,7 +189,7 @@ def play_game(record, players, tc, margin, rules=None):
         except cr.IllegalMoveError:
             return forfeit(record, color, mover, FORFEIT_ILLEGAL,
                            f"{reply.text} in {game.position.fen()}")
-        clocks[color] = clock - elapsed + tc.inc
+        clocks[color] = clock - elapsed + tcs[color].inc
         record.moves_made[color] += 1
         mover.stats.record_move(elapsed, clock, clock - elapsed)
         record.comments.append(f"{mover.last_score + ' ' if mover.last_score else ''}{elapsed:.3f}s")
@@ -208,9 +219,9 @@ def forfeit(record, color, player, kind, detail):
 def finish_game(record, players):
     """Tell both engines the game is over and wait until they are idle; a claim that came
     after the end is checked against the real result."""
-    tc_base, tc_inc = record.tc.base, record.tc.inc
     for color, player in players.items():
-        player.stats.add(time_available=tc_base + tc_inc * record.moves_made[color])
+        own = player_clock(player, record.tc)
+        player.stats.add(time_available=own.base + own.inc * record.moves_made[color])
         if player.proc is None:
             continue
         try:
@@ -238,8 +249,12 @@ def pgn_text(record, tc, event):
             ("Result", record.outcome.result)]
     if record.start_fen != cr.START_FEN:
         tags += [("SetUp", "1"), ("FEN", record.start_fen)]
-    tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}"),
-             ("Termination", record.outcome.termination)]
+    if record.clocks:  # time odds: each side's control (PGN's WhiteClock/BlackClock are times left)
+        tags += [("PlyCount", str(len(g.moves))), ("WhiteTimeControl", str(record.clocks[cr.WHITE])),
+                 ("BlackTimeControl", str(record.clocks[cr.BLACK]))]
+    else:
+        tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}")]
+    tags.append(("Termination", record.outcome.termination))
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
     comments = list(record.comments) + [""] * (len(g.moves) - len(record.comments))
     if g.moves:

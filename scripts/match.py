@@ -17,9 +17,10 @@ usage:
 
 --engine takes KEY=VALUE words up to the next option: cmd (the command line, shell-quoted),
 proto (uci | xboard), name, dir (working directory), option.NAME=VALUE (UCI setoption /
-CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), and depth=N (UCI
+CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), depth=N (UCI
 only: every move is `go depth N` instead of the clocks, for fixed-depth experiments; give a
-long --tc so that no flag falls).
+long --tc so that no flag falls), and tc=BASE+INC (this engine's own clock instead of --tc:
+a time-odds match).
 Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
 position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
 """

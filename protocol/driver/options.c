@@ -9,6 +9,8 @@
 #include <strings.h>
 
 #include "io.h"
+#include "speed.h"
+#include "strength.h"
 #include "text.h"
 #include "tt.h"
 #include "variety.h"
@@ -17,9 +19,6 @@ typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
-/* Speed: today's machine, or the pace of TECH's PDP-10 (docs/SPEC.md §9, engine/pdp10.c). */
-enum { SPEED_NATIVE = 0, SPEED_PDP10 = 1 };
-static const char *const speed_names[] = {"native", "PDP-10", NULL};
 
 /* docs/SPEC.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
@@ -48,6 +47,8 @@ typedef enum {
     FIELD_E10,
     FIELD_PRESORT,
     FIELD_SPEED,
+    FIELD_LIMIT_STRENGTH,
+    FIELD_ELO,
     FIELD_ANALYSE,
     FIELD_MULTIPV,
     FIELD_VARIETY
@@ -81,7 +82,11 @@ static const OptionSpec option_table[] = {
     {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
     {"E10 Expanded Positional Module", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
-    {"Speed", TYPE_COMBO, SPEED_NATIVE, 0, 1, speed_names, false, FIELD_SPEED},
+    /* The PDP-10's pace, a decade of the report's factor 7 a step, or native (the default):
+     * docs/SPEC.md §10, speed.c. */
+    {"Speed", TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
+    {"UCI_LimitStrength", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
+    {"UCI_Elo", TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
     /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
     {"MultiPV", TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
@@ -98,7 +103,13 @@ static void apply_style(Settings *s, int style)
     else search_features_faithful(&s->features);
     s->features.threads = kept.threads;
     s->features.presort = kept.presort;
-    s->features.pdp10_pace = kept.pdp10_pace;
+    s->features.pace_multiple = kept.pace_multiple;
+}
+
+/* A combo's choices: the Speed scale's come from speed.c. */
+static const char *const *combo_choices(const OptionSpec *spec)
+{
+    return spec->field == FIELD_SPEED ? speed_choices() : spec->vars;
 }
 
 /* The address of an enhancement switch, or NULL for the other fields. */
@@ -137,7 +148,9 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
     case FIELD_STYLE: apply_style(s, v); break;
-    case FIELD_SPEED: s->features.pdp10_pace = v == SPEED_PDP10; break;
+    case FIELD_SPEED: s->features.pace_multiple = speed_choice_multiple(v); break;
+    case FIELD_LIMIT_STRENGTH: s->limit_strength = v != 0; break;
+    case FIELD_ELO: s->elo = v; break;
     case FIELD_DEPTH: s->start_depth = v; break;
     case FIELD_MULTIPV: s->multipv = v; break;
     case FIELD_VARIETY: s->variety = v != 0; break;
@@ -153,7 +166,9 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_THREADS: return s->features.threads;
     case FIELD_OVERHEAD: return s->move_overhead_ms;
     case FIELD_STYLE: return s->style;
-    case FIELD_SPEED: return s->features.pdp10_pace ? SPEED_PDP10 : SPEED_NATIVE;
+    case FIELD_SPEED: return speed_choice_of(s->features.pace_multiple);
+    case FIELD_LIMIT_STRENGTH: return s->limit_strength;
+    case FIELD_ELO: return s->elo;
     case FIELD_DEPTH: return s->start_depth;
     case FIELD_E1: return s->features.checks_in_quiescence;
     case FIELD_E2: return s->features.check_extension;
@@ -225,6 +240,19 @@ static bool parse_int(const char *value, int *out)
     return true;
 }
 
+/* Speed takes its choices and also any multiple or year of the scale (speed.c). */
+static OptionResult set_speed(Settings *s, const char *value, char *error, size_t error_size)
+{
+    double multiple;
+    if (!speed_parse(value, &multiple)) {
+        snprintf(error, error_size, "option 'Speed' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+        return OPTION_FAILED;
+    }
+    s->features.pace_multiple = multiple;
+    return OPTION_STORED;
+}
+
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size)
 {
     const OptionSpec *spec = find_option(name);
@@ -252,6 +280,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         break;
     case TYPE_COMBO:
+        if (spec->field == FIELD_SPEED) return set_speed(settings, value, error, error_size);
         for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
             snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
@@ -275,10 +304,12 @@ static void print_uci_option(const OptionSpec *spec)
     case TYPE_SPIN:
         text_append(&line, "spin default %d min %d max %d", spec->default_value, spec->min, spec->max);
         break;
-    case TYPE_COMBO:
-        text_append(&line, "combo default %s", spec->vars[spec->default_value]);
-        for (int i = 0; spec->vars[i]; i++) text_append(&line, " var %s", spec->vars[i]);
+    case TYPE_COMBO: {
+        const char *const *choices = combo_choices(spec);
+        text_append(&line, "combo default %s", choices[spec->default_value]);
+        for (int i = 0; choices[i]; i++) text_append(&line, " var %s", choices[i]);
         break;
+    }
     case TYPE_BUTTON: text_append(&line, "button"); break;
     }
     if (line.text) io_write_line(line.text);
@@ -295,11 +326,12 @@ static void print_cecp_option(const OptionSpec *spec, const Settings *settings)
     switch (spec->type) {
     case TYPE_CHECK: text_append(&line, "-check %d", v ? 1 : 0); break;
     case TYPE_SPIN: text_append(&line, "-spin %d %d %d", v, spec->min, spec->max); break;
-    case TYPE_COMBO:
+    case TYPE_COMBO: {
+        const char *const *choices = combo_choices(spec);
         text_append(&line, "-combo");
-        for (int i = 0; spec->vars[i]; i++)
-            text_append(&line, "%s %s%s", i ? " ///" : "", i == v ? "*" : "", spec->vars[i]);
+        for (int i = 0; choices[i]; i++) text_append(&line, "%s %s%s", i ? " ///" : "", i == v ? "*" : "", choices[i]);
         break;
+    }
     case TYPE_BUTTON: text_append(&line, "-button"); break;
     }
     text_append(&line, "\"");
@@ -314,4 +346,10 @@ void options_print(const Settings *settings, OptionsAudience audience)
         if (audience == OPTIONS_FOR_UCI) print_uci_option(spec);
         else if (!spec->uci_only) print_cecp_option(spec, settings);
     }
+}
+
+void settings_search_features(const Settings *settings, SearchFeatures *features)
+{
+    *features = settings->features;
+    if (settings->limit_strength) strength_features(settings->elo, features);
 }

@@ -13,8 +13,10 @@ typedef struct {
     int move_overhead_ms;        /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
     int start_depth;             /* Depth: TECH's depth in the opening and at the start (§7) */
     int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    SearchFeatures features;     /* the E1..E9 switches, set by Style and one by one, and the
-                                    Threads option (features.threads) */
+    SearchFeatures features;     /* the E1..E9 switches, set by Style and one by one, the
+                                    Threads option (features.threads) and Speed (pace_multiple) */
+    bool limit_strength;         /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
+    int elo;                     /* UCI_Elo */
     int multipv;                 /* MultiPV: root lines shown per depth */
     bool variety;                /* Variety: play one of the moves equal to the best, at random */
 } Settings;
@@ -44,6 +46,10 @@ Score settings_variety_margin(const Settings *settings);
 
 /* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
 bool options_spin_range(const char *name, int *min, int *max);
+
+/* What a search runs with: the settings' switches, or with UCI_LimitStrength the profile and the
+ * speed that play at UCI_Elo (strength.c). */
+void settings_search_features(const Settings *settings, SearchFeatures *features);
 
 /* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
  * lines (CECP), from the same table. */

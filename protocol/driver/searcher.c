@@ -11,6 +11,7 @@
 
 #include "clock.h"
 #include "makemove.h"
+#include "pdp10.h"
 #include "tt.h"
 
 /* docs/SPEC.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
@@ -521,7 +522,8 @@ void searcher_format_stats(const SearcherResult *r, char *buf, size_t size)
     const SearchStats *st = &r->stats;
     snprintf(buf, size,
              "stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64
-             " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64,
+             " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64
+             " pdp10-ms %" PRId64,
              r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
-             st->cpu_us / 1000, st->wall_us / 1000);
+             st->cpu_us / 1000, st->wall_us / 1000, pdp10_us(st) / 1000);
 }

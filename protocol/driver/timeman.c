@@ -128,6 +128,18 @@ static void adjust_depth(TimeManager *tm, int64_t avail)
 
 static Depth capped(Depth depth, Depth cap) { return cap > 0 && cap < depth ? cap : depth; }
 
+/* CECP `nps N` (docs/PROTOCOLS.md §3.2): N nodes count as a second of thinking, so a move given
+ * the time per move available may search that many seconds' worth of nodes and no more; the
+ * search ends when it has used them (or sooner, by the depth rule or the soft limit). */
+static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
+{
+    if (r->node_rate <= 0 || r->infinite || plan->clock.avail_ms <= 0) return;
+    double budget = (double)plan->clock.avail_ms * (double)r->node_rate / 1000.0;
+    uint64_t nodes = budget < 1.0 ? 1 : budget >= (double)UINT64_MAX / 2 ? UINT64_MAX / 2 : (uint64_t)budget;
+    if (!plan->search.nodes || nodes < plan->search.nodes) plan->search.nodes = nodes;
+    plan->clock.node_rate = r->node_rate;
+}
+
 void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
 {
     memset(plan, 0, sizeof *plan);
@@ -175,6 +187,7 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         limits->first_depth = r->iterative ? 1 : tm->depth;
     }
     if (limits->first_depth > limits->depth) limits->first_depth = limits->depth;
+    limit_nodes_by_rate(r, plan);
 }
 
 void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted)

@@ -42,6 +42,7 @@ typedef struct {
     Depth start_depth;           /* Depth option: the depth of the game's first search */
     bool iterative;              /* the profile deepens iteratively (E7): soft limit, not a depth */
     int legal_moves;             /* legal moves at the root; 0 = unknown */
+    int64_t node_rate;           /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
 } TimeRequest;
 
 /* The clock's limits of one search, armed on its control when TECH's clock starts: at the `go`
@@ -53,6 +54,7 @@ typedef struct {
     bool insurance;              /* run the depth-2 insurance search first */
     bool by_rule;                /* depth chosen by TECH's rule: record the search afterwards */
     int64_t avail_ms;            /* time per move available (docs/SPEC.md §7), for reports */
+    int64_t node_rate;           /* CECP `nps`: the move's time is its nodes / node_rate; 0 = wall */
 } ClockLimits;
 
 /* Every limit of one search, decided here and carried unchanged from the protocol through the

@@ -21,6 +21,8 @@ enum { MS_PER_CENTISECOND = 10 };
 static const double MS_PER_SECOND = 1000.0;
 /* [C] `level` moves per session beyond this are taken as this (no game is that long). */
 enum { LEVEL_MOVES_MAX = 100000 };
+/* [C] `nps` rates beyond a billion nodes a second are taken as that (no machine is that fast). */
+enum { NPS_MAX = 1000000000 };
 
 Cecp *cecp_create(Session *session)
 {
@@ -69,7 +71,7 @@ static void cmd_protover(Cecp *c)
 {
     io_write_line("feature done=0");
     io_write_line("feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1"
-                  " colors=0 playother=1 name=1 nps=0 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
+                  " colors=0 playother=1 name=1 nps=1 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
     io_write_line("feature myname=\"" ENGINE_NAME "\" variants=\"normal\"");
     options_print(&c->s->settings, OPTIONS_FOR_CECP);
     io_write_line("feature done=1");
@@ -84,6 +86,7 @@ static void cmd_new(Cecp *c)
     c->game_over = false;
     c->position_valid = true;
     c->sd = 0;
+    c->nps = 0;
     c->own_ms = c->opp_ms = c->level_base_ms;
     c->level_moves[WHITE] = c->level_moves[BLACK] = 0;
     c->hint = MOVE_NONE;
@@ -128,6 +131,18 @@ static void cmd_level(Cecp *c, char *cursor, const char *line)
     c->own_ms = c->opp_ms = base;
     /* Mid-game, MPS counts from now. */
     for (Color side = BLACK; side <= WHITE; side++) c->level_moves[side] = game_moves_by(&c->s->game, side);
+}
+
+/* `nps N`: N nodes count as one second of TECH's thinking, until `new` (docs/PROTOCOLS.md §3.2).
+ * The protocol's `nps 0` (CPU time instead of the wall clock) is not implemented. */
+static void cmd_nps(Cecp *c, char *cursor, const char *line)
+{
+    int64_t rate;
+    NumberStatus status = number_read(token_next(&cursor), INT64_MIN, INT64_MAX, &rate);
+    if (status == NUMBER_BAD) error_reply("nps takes a whole number of nodes per second", line);
+    else if (rate == 0) error_reply("nps 0 asks for CPU-time timing, which TECH does not implement", line);
+    else if (rate < 0) error_reply("nps takes a node rate of at least 1", line);
+    else c->nps = rate > NPS_MAX ? NPS_MAX : rate;
 }
 
 /* Set an option and answer as CECP does: an Error line only for what did not take effect. */
@@ -414,6 +429,8 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cmd_option(c, cursor, line);
     } else if (!strcmp(command, "exclude") || !strcmp(command, "include")) {
         cmd_exclude(c, command[0] == 'e', cursor, line);
+    } else if (!strcmp(command, "nps")) {
+        cmd_nps(c, cursor, line);
     } else if (cmd_quiet(c, command, cursor, line)) {
         /* handled */
     } else if (looks_like_move(command)) {

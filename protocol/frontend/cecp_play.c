@@ -67,6 +67,7 @@ static void fill_time_request(const Cecp *c, TimeRequest *t)
         if (c->level_mps > 0) t->moves_to_go = c->level_mps - moves_in_level(c) % c->level_mps;
     }
     t->depth_cap = c->sd;
+    t->node_rate = c->nps;
 }
 
 static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_start_us, bool infinite)
@@ -131,7 +132,8 @@ void cecp_think(Cecp *c, int64_t clock_start_us)
 
 void cecp_ponder(Cecp *c)
 {
-    if (!c->ponder_enabled || c->force || c->game_over || c->analyze_mode || !c->position_valid) return;
+    /* [C] Under `nps` TECH's time is its own nodes, which the opponent's time has none of. */
+    if (!c->ponder_enabled || c->nps > 0 || c->force || c->game_over || c->analyze_mode || !c->position_valid) return;
     if (c->s->game.pos.side == c->engine_side || game_legal_count(&c->s->game) == 0) return;
     start_search(c, JOB_SELF_PONDER, CECP_PONDERING, clock_now_us(), false);
 }
@@ -160,13 +162,15 @@ void cecp_exclusions_changed(Cecp *c)
     }
 }
 
-/* TECH's own clock after its move, until the next `time` says better: elapsed time off, the
- * increment on, the base again at each control. */
-static void charge_own_clock(Cecp *c)
+/* TECH's own clock after its move, until the next `time` says better: elapsed time off (under
+ * `nps`, the move's nodes at that rate), the increment on, the base again at each control. */
+static void charge_own_clock(Cecp *c, const SearcherResult *r)
 {
     if (!c->level_set) return;
+    int64_t used_ms = c->nps > 0 ? (int64_t)((double)r->nodes * 1000.0 / (double)c->nps)
+                                 : (clock_now_us() - c->think_start_us) / 1000;
     /* Saturating: the clock may hold GUI_TIME_MS_MAX, and a base is added at every control. */
-    int64_t own = number_add(c->own_ms, -(clock_now_us() - c->think_start_us) / 1000);
+    int64_t own = number_add(c->own_ms, -used_ms);
     own = number_add(own, c->level_inc_ms);
     if (c->level_mps > 0 && moves_in_level(c) % c->level_mps == 0) own = number_add(own, c->level_base_ms);
     c->own_ms = number_clamp(own, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
@@ -191,7 +195,7 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
         }
         game_play(&c->s->game, r->best_move);
         session_record(c->s, &c->plan, r, c->think_start_us);
-        charge_own_clock(c);
+        charge_own_clock(c, r);
         c->hint = r->ponder_move;
         c->last_score = r->score;
         c->have_score = true;

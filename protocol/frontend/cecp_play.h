@@ -39,6 +39,7 @@ struct Cecp {
     int64_t st_ms;
     Depth sd;
     int64_t own_ms, opp_ms;
+    int64_t nps;                 /* `nps N`: N nodes count as a second of TECH's time; 0 = off */
     /* The search. */
     CecpState state;
     unsigned search_id;

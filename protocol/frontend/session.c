@@ -68,17 +68,17 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .kind = request->kind,
         .position = &s->game.pos,
         .plan = *plan,
-        .features = s->settings.features,
         .clock_start_us = request->clock_start_us,
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
+    settings_search_features(&s->settings, &engine_request.features);
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
      * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */
     if (!engine_request.plan.search.nodes || engine_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
         engine_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
-    engine_request.features.pdp10_pace = false;
+    engine_request.features.pace_multiple = 0;
 #endif
     session_sync_hash(s);
     return searcher_start(s->searcher, &engine_request);
@@ -94,13 +94,17 @@ void session_record(Session *s, const TimePlan *plan, const SearcherResult *resu
 {
     if (!plan->clock.by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;
+    int64_t search_us = result->depth_time_us;
+    /* CECP `nps`: the move's time is its nodes at the given rate, on the rule's side too. */
+    if (plan->clock.node_rate > 0)
+        clock_us = search_us = (int64_t)((double)result->nodes * 1e6 / (double)plan->clock.node_rate);
     /* Short of the depth the rule asked for: the search was cut off. A search stopped after it
      * had that depth (a ponder hit that found the work done, a ponder search that went deeper)
      * played what the rule wanted. */
     if (result->depth < plan->clock.target_depth)
         timeman_record(&s->timeman, plan->clock.target_depth, clock_us, clock_us, true);
     else
-        timeman_record(&s->timeman, result->depth, result->depth_time_us, clock_us, false);
+        timeman_record(&s->timeman, result->depth, search_us, clock_us, false);
 }
 
 void session_new_game(Session *s)

@@ -240,9 +240,14 @@ static void cmd_setoption(Uci *u, char *cursor)
         }
         text_append(&name, "%s%s", name.length ? " " : "", word);
     }
-    char message[160];
-    if (!name.text) say("setoption: no option name%s", "");
-    else if (session_set_option(u->s, name.text, value, message, sizeof message) != OPTION_APPLIED) say("%s", message);
+    char message[160], safe[sizeof message];
+    if (!name.text) {
+        say("setoption: no option name%s", "");
+    } else if (session_set_option(u->s, name.text, value, message, sizeof message) != OPTION_APPLIED) {
+        /* The whole message: it says what the option takes (its echo of the value is bounded). */
+        text_printable(message, safe, sizeof safe);
+        io_printf("info string %s", safe);
+    }
     text_free(&name);
 }
 

@@ -7,7 +7,7 @@ import signal
 from harness import (MATE_IN_ONE, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, cecp_move, check)
 
 REQUIRED_FEATURES = ["ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0", "reuse=1",
-                     "analyze=1", "colors=0", "playother=1", "name=1", "nps=0", "debug=1", "memory=1", "smp=1",
+                     "analyze=1", "colors=0", "playother=1", "name=1", "nps=1", "debug=1", "memory=1", "smp=1",
                      'variants="normal"']
 
 
@@ -80,7 +80,7 @@ def test_illegal_and_unknown():
         e.send(bad)
         word = bad.split()[-1]
         e.expect(rf"^Illegal move \([^)]+\): {word}$", 1.0)
-    for bad in ("foo", "hint2", "e9", "edit", "nps 1000", "level x", "sd banana", "time soon", "option Depth=abc",
+    for bad in ("foo", "hint2", "e9", "edit", "nps 0", "level x", "sd banana", "time soon", "option Depth=abc",
                 "option Nope=1", "variant suicide", "usermove", "pause"):
         e.send(bad)
         m = e.expect(r"^Error \(([^)]*)\): ", 1.0)

@@ -1,0 +1,513 @@
+#!/usr/bin/env python3
+"""elo_fit.py - one rating scale for every strength run: maximum likelihood over all results,
+95% intervals, anchored to Stockfish's UCI_Elo labels; the ply ladder, the speed ladder, and
+the calibration table of TECH's UCI_Elo.
+
+usage:
+  python3 scripts/elo_fit.py [--runs tests/long/strength/runs.jsonl ...] [MATCH.json ...]
+      [--native-multiple PROFILE=X] [--prior-draws 1] [--json fit.json]
+      [--table protocol/driver/strength_table.h] [--readme README.md]
+
+--readme rewrites the Elo/speed/year table between README.md's strength-table markers and the
+UCI_Elo row of its option table (default and range).
+
+Inputs: the strength runs file(s) written by scripts/strength_run.py (one JSON object a line),
+and any match.py --json summaries (e.g. the ply ladder's dN.json): there the players are the
+summary's engine names (TECH-1971-d3 ...), the score the first engine's.
+
+The model (Bradley-Terry on the Elo scale): player i beats j with probability
+1 / (1 + 10^((r_j - r_i) / 400)); a draw counts as half a win and half a loss. The ratings
+maximise the likelihood of all results at once (Newton's method), one connected group of
+players at a time; each pairing also counts --prior-draws extra draws (default 1) so that a
+perfect score still has a finite rating (at 100 games it moves 90% to 89.6%, about 5 Elo).
+95% intervals: +/-1.96 standard errors from the inverse of the observed information (the
+Hessian), for every difference and every anchored rating.
+
+Anchoring: Stockfish players with a UCI_Elo label (Stockfish@1350 ..., also on their own clock
+of 60+0.6, the one the labels are calibrated at) are fitted like any other player; then the whole group is shifted by the mean of (label - fitted rating) over them, the
+least-squares shift that puts the fitted Stockfish points on their labels. The report gives
+how far each label lies from its fitted point and the slope of fitted Elo against label Elo
+(1 if the labels' spacing holds at the time control played). A group without labelled
+Stockfish players is reported relative to its first player.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import re
+import statistics
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import strength_players as players  # noqa: E402
+
+ROOT = os.path.dirname(HERE)
+DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")
+LOG10_OVER_400 = math.log(10) / 400
+Z95 = 1.959964
+# [P] Gillogly 1971: "TECH's current rating is 1147 based on its first tournament" (USCF).
+USCF_1971 = 1147
+README_BEGIN, README_END = "<!-- strength-table:begin -->", "<!-- strength-table:end -->"
+# The UCI_Elo row of README.md's option table: its default and range are the table's.
+README_ELO_ROW = re.compile(r"^\| `UCI_Elo` \| spin \| `[^`]*` \| [^|]* \|", re.M)
+
+
+# ---------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------
+
+def canonical_or_same(name):
+    try:
+        return players.canonical(name)
+    except ValueError:
+        return name
+
+
+def read_runs(path):
+    """Results of a runs file: dicts a, b, wins, losses, draws, tc, source; and the native
+    multiples measured with them."""
+    results, natives = [], []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            run = json.loads(line)
+            a, b = (canonical_or_same(p["name"]) for p in run["players"])
+            results.append({"a": a, "b": b, "wins": run["wins"], "losses": run["losses"], "draws": run["draws"],
+                            "tc": run.get("tc", "?"), "source": f"{os.path.basename(path)}:{number}",
+                            "build": run.get("build", "?"), "date": run.get("date", "?")})
+            if run.get("native_multiple"):
+                natives.append(run["native_multiple"])
+    return results, natives
+
+
+def read_match_summary(path):
+    """A match.py --json summary as one result."""
+    with open(path) as f:
+        summary = json.load(f)
+    a, b = (canonical_or_same(n) for n in summary["engines"])
+    return {"a": a, "b": b, "wins": summary["wins"], "losses": summary["losses"], "draws": summary["draws"],
+            "tc": summary.get("tc", "?"), "source": os.path.basename(path), "build": "?", "date": "?"}
+
+
+def pairings(results, prior_draws):
+    """Results summed per unordered pair: {(a, b): [score of a, games]}, a < b."""
+    table = {}
+    for r in results:
+        a, b, score = r["a"], r["b"], r["wins"] + 0.5 * r["draws"]
+        games = r["wins"] + r["losses"] + r["draws"]
+        if a == b or games == 0:
+            continue
+        if a > b:
+            a, b, score = b, a, games - score
+        entry = table.setdefault((a, b), [prior_draws * 0.5, float(prior_draws)])
+        entry[0] += score
+        entry[1] += games
+    return table
+
+
+# ---------------------------------------------------------------------------------------
+# The fit
+# ---------------------------------------------------------------------------------------
+
+def groups_of(table):
+    """Connected groups of players, each sorted."""
+    parent = {}
+
+    def find(x):
+        parent.setdefault(x, x)
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in table:
+        parent[find(a)] = find(b)
+    groups = {}
+    for p in list(parent):
+        groups.setdefault(find(p), []).append(p)
+    return [sorted(g) for g in sorted(groups.values(), key=lambda g: sorted(g)[0])]
+
+
+def solve(matrix, vector):
+    """Gaussian elimination with partial pivoting: matrix x = vector."""
+    n = len(vector)
+    m = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        if abs(m[col][col]) < 1e-15:
+            raise ValueError("singular system: a player with no games?")
+        for r in range(n):
+            if r != col:
+                factor = m[r][col] / m[col][col]
+                for c in range(col, n + 1):
+                    m[r][c] -= factor * m[col][c]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def invert(matrix):
+    n = len(matrix)
+    columns = [solve(matrix, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+    return [[columns[j][i] for j in range(n)] for i in range(n)]
+
+
+def expected(diff):
+    return 1.0 / (1.0 + 10 ** (-diff / 400.0))
+
+
+def fit_group(group, table):
+    """Maximum-likelihood ratings of one group, its first player at 0, and their covariance
+    (dict of dicts; the reference's entries are 0)."""
+    free = group[1:]
+    index = {p: i for i, p in enumerate(free)}
+    rating = {p: 0.0 for p in group}
+    pairs = [(a, b, s, n) for (a, b), (s, n) in table.items() if a in rating]
+    info = [[0.0] * len(free) for _ in free]
+    for _ in range(100):
+        grad = [0.0] * len(free)
+        info = [[0.0] * len(free) for _ in free]
+        for a, b, score, games in pairs:
+            e = expected(rating[a] - rating[b])
+            g = LOG10_OVER_400 * (score - games * e)
+            w = LOG10_OVER_400 ** 2 * games * e * (1 - e)
+            for p, sign in ((a, 1), (b, -1)):
+                if p in index:
+                    grad[index[p]] += sign * g
+            for p in (a, b):
+                for q in (a, b):
+                    if p in index and q in index:
+                        info[index[p]][index[q]] += w if p == q else -w
+        if not free:
+            break
+        step = solve(info, grad)
+        for p, i in index.items():
+            rating[p] += step[i]
+        if max(abs(s) for s in step) < 1e-7:
+            break
+    cov_free = invert(info) if free else []
+    cov = {p: {q: 0.0 for q in group} for p in group}
+    for p, i in index.items():
+        for q, j in index.items():
+            cov[p][q] = cov_free[i][j]
+    return rating, cov
+
+
+def variance(cov, weights):
+    """Variance of sum(w_p r_p) for weights {player: w}."""
+    return sum(wp * wq * cov[p][q] for p, wp in weights.items() for q, wq in weights.items())
+
+
+def interval(value, var):
+    half = Z95 * math.sqrt(max(var, 0.0))
+    return {"value": value, "low": value - half, "high": value + half}
+
+
+def anchor_group(group, rating, cov):
+    """Shift a group onto the Stockfish labels. Returns (anchored ratings with intervals,
+    label report) or (relative ratings, None) without labelled Stockfish players."""
+    labels = {p: players.describe(p)["label"] for p in group if is_labelled(p)}
+    if not labels:
+        ref = group[0]
+        return {p: interval(rating[p] - rating[ref], variance(cov, diff_weights(p, ref))) for p in group}, None
+    k = len(labels)
+    shift = sum(labels[p] - rating[p] for p in labels) / k
+    anchored = {}
+    for p in group:
+        weights = {q: -1.0 / k for q in labels}
+        weights[p] = weights.get(p, 0.0) + 1.0
+        anchored[p] = interval(rating[p] + shift, variance(cov, weights))
+    report = {"shift": shift, "points": {p: {"label": labels[p], "fitted": anchored[p]} for p in labels}}
+    if k >= 2:
+        mean_label = sum(labels.values()) / k
+        spread = sum((v - mean_label) ** 2 for v in labels.values())
+        weights = {p: (labels[p] - mean_label) / spread for p in labels}
+        slope = sum(weights[p] * rating[p] for p in labels)
+        report["slope"] = interval(slope, variance(cov, weights))
+    return anchored, report
+
+
+def is_labelled(name):
+    try:
+        info = players.describe(name)
+    except ValueError:
+        return False
+    return (info["kind"] == "stockfish" and info["label"] is not None
+            and info["clock"] in (None, players.STOCKFISH_CALIBRATION_TC))
+
+
+def diff_weights(p, q):
+    return {p: 1.0} if p == q else {p: 1.0, q: -1.0}
+
+
+# ---------------------------------------------------------------------------------------
+# Ladders
+# ---------------------------------------------------------------------------------------
+
+def kind_of(name):
+    try:
+        return players.describe(name)
+    except ValueError:
+        return {"kind": "unknown"}
+
+
+def ply_ladder(group, rating, cov):
+    """Per profile, the fixed-depth players: each depth against the next, and Elo per ply."""
+    rows = []
+    for profile in players.PROFILES:
+        depths = sorted((kind_of(p)["depth"], p) for p in group
+                        if kind_of(p)["kind"] == "tech-depth" and kind_of(p)["profile"] == profile)
+        for (d1, p1), (d2, p2) in zip(depths, depths[1:]):
+            rows.append({"profile": profile, "from": d1, "to": d2, "players": [p1, p2],
+                         "elo": interval(rating[p2] - rating[p1], variance(cov, diff_weights(p2, p1)))})
+        if len(depths) >= 3:
+            (d1, p1), (d2, p2) = depths[0], depths[-1]
+            per = interval((rating[p2] - rating[p1]) / (d2 - d1), variance(cov, diff_weights(p2, p1)) / (d2 - d1) ** 2)
+            rows.append({"profile": profile, "from": d1, "to": d2, "players": [p1, p2], "elo": per, "mean": True})
+    return rows
+
+
+def speed_points(group, natives):
+    """Per profile, its players at a speed, sorted: (multiple, name), native at its measured multiple."""
+    points = {}
+    for p in group:
+        info = kind_of(p)
+        if info["kind"] == "tech-speed" and not info["clock"]:
+            m = info["multiple"] if info["multiple"] is not None else natives.get(info["profile"])
+            if m:
+                points.setdefault(info["profile"], []).append((m, p))
+    return {profile: sorted(v) for profile, v in points.items()}
+
+
+def speed_ladder(points, rating, cov):
+    """Neighbouring speeds of a profile: Elo per factor 7 (one 'decade' of the report)."""
+    rows = []
+    for profile, pts in points.items():
+        for (m1, p1), (m2, p2) in zip(pts, pts[1:]):
+            decades = math.log(m2 / m1) / math.log(players.DECADE_FACTOR)
+            var = variance(cov, diff_weights(p2, p1))
+            rows.append({"profile": profile, "players": [p1, p2], "decades": decades,
+                         "elo": interval(rating[p2] - rating[p1], var),
+                         "per_factor_7": interval((rating[p2] - rating[p1]) / decades, var / decades ** 2)})
+        if len(pts) >= 3:
+            (m1, p1), (m2, p2) = pts[0], pts[-1]
+            decades = math.log(m2 / m1) / math.log(players.DECADE_FACTOR)
+            var = variance(cov, diff_weights(p2, p1))
+            rows.append({"profile": profile, "players": [p1, p2], "decades": decades, "mean": True,
+                         "elo": interval(rating[p2] - rating[p1], var),
+                         "per_factor_7": interval((rating[p2] - rating[p1]) / decades, var / decades ** 2)})
+    return rows
+
+
+# ---------------------------------------------------------------------------------------
+# The calibration table
+# ---------------------------------------------------------------------------------------
+
+def calibration_chain(points, anchored, natives):
+    """The curve UCI_Elo follows: TECH-1971 from the PDP-10 up to its strongest speed, then
+    TECH-modern where it is stronger still (entering at the speed where it reaches TECH-1971's
+    best), each point stronger than the one before. Entries: (profile, multiple or None for
+    native, elo)."""
+    chain = []
+    for profile in players.PROFILES:
+        pts = [(m, p, anchored[p]["value"]) for m, p in points.get(profile, [])]
+        top = chain[-1][2] if chain else -math.inf
+        entry = entry_point(pts, top) if chain else None
+        if entry:
+            chain.append((profile, entry, top))
+        for m, p, elo in pts:
+            if elo > (chain[-1][2] if chain else -math.inf) and (not chain or round(elo) > round(chain[-1][2])):
+                multiple = None if kind_of(p)["multiple"] is None else m
+                chain.append((profile, multiple, elo))
+    return chain
+
+
+def entry_point(pts, elo):
+    """The speed at which a profile's curve reaches `elo` (geometric interpolation), if it
+    does so between two of its points."""
+    for (m1, _, e1), (m2, _, e2) in zip(pts, pts[1:]):
+        if e1 < elo <= e2:
+            return math.exp(math.log(m1) + (elo - e1) / (e2 - e1) * (math.log(m2) - math.log(m1)))
+    return None
+
+
+def curve_at(chain, elo, natives):
+    """The profile and multiple (None = native) that play at `elo`: strength.c's rule."""
+    i = 0
+    while i + 1 < len(chain) and round(chain[i + 1][2]) <= elo:
+        i += 1
+    profile, multiple, e_low = chain[i]
+    if i + 1 >= len(chain) or chain[i + 1][0] != profile or elo <= round(e_low):
+        return profile, multiple
+    _, m_high, e_high = chain[i + 1]
+    native = natives[profile]
+    low, high = math.log(multiple or native), math.log(m_high or native)
+    share = (elo - round(e_low)) / (round(e_high) - round(e_low))
+    m = math.exp(low + share * (high - low))
+    return profile, (None if m >= native else m)
+
+
+def table_text(chain, natives, results, anchors, tcs):
+    games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
+    builds = sorted({r["build"] for r in results if r["build"] != "?"})
+    dates = sorted(r["date"][:10] for r in results if r["date"] != "?")
+    lines = [
+        "/* strength_table.h - GENERATED by scripts/elo_fit.py; do not edit: run it again on new results.",
+        f" * Measured: {games} games in {len(results)} runs ({', '.join(sorted(tcs))}; "
+        f"{dates[0] if dates else '?'} to {dates[-1] if dates else '?'}; builds {', '.join(builds) or '?'}),",
+        " * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood and shifted onto",
+        f" * Stockfish 15.1's UCI_Elo labels {', '.join(str(a) for a in anchors) or '(none)'} (docs/STRENGTH.md).",
+        " * Each point: a profile at a speed (a multiple of TECH's PDP-10; 0 = native) and its Elo;",
+        " * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,",
+        " * TECH-modern), where a curve ends that reaches native. */",
+        f"enum {{ STRENGTH_ELO_MIN = {round(chain[0][2])}, STRENGTH_ELO_MAX = {round(chain[-1][2])} }};",
+        "#define STRENGTH_NATIVE_MULTIPLES {" + ", ".join(f"{natives.get(p, 0):.1f}" for p in players.PROFILES) + "}",
+        "#define STRENGTH_POINTS \\",
+    ]
+    names = {"TECH-1971": "STRENGTH_TECH_1971", "TECH-modern": "STRENGTH_TECH_MODERN"}
+    entries = [f"    {{{names[p]}, {m if m else 0:.1f}, {round(e)}}}" for p, m, e in chain]
+    lines += [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
+    return "\n".join(lines) + "\n"
+
+
+def readme_table(chain, natives, results, step=100):
+    """The Elo <-> speed <-> year table of README.md's 'Playing TECH', under a line that says
+    what it was measured from."""
+    games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
+    tcs = ", ".join(sorted({r["tc"] for r in results}))
+    rows = [f"Measured at {tcs}: {games} games in {len(results)} runs (tests/long/strength/runs.jsonl).", "",
+            "| UCI_Elo | profile | speed (x the PDP-10) | year (x7 a decade) |", "|---:|---|---:|---:|"]
+    low, high = round(chain[0][2]), round(chain[-1][2])
+    elos = sorted({low, high} | set(range((low // step + 1) * step, high, step)))
+    for elo in elos:
+        profile, m = curve_at(chain, elo, natives)
+        shown = m or natives[profile]
+        speed = "native" if m is None else players.speed_text(m)
+        rows.append(f"| {elo} | {profile} | {speed} | {players.multiple_year(shown):.0f}"
+                    f"{' (this machine)' if m is None else ''} |")
+    return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------------------------
+# Report
+# ---------------------------------------------------------------------------------------
+
+def fmt(iv, sign=True):
+    f = "+.0f" if sign else ".0f"
+    return f"{iv['value']:{f}} ({iv['low']:{f}} .. {iv['high']:{f}})"
+
+
+def native_multiples(measured, given):
+    natives = dict(given)
+    for profile in players.PROFILES:
+        values = [m[profile] for m in measured if isinstance(m, dict) and m.get(profile)]
+        if profile not in natives and values:
+            natives[profile] = statistics.median(values)
+    return natives
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
+    parser.add_argument("summaries", nargs="*", help="match.py --json summaries")
+    parser.add_argument("--runs", action="append", help=f"a runs file (default {os.path.relpath(DEFAULT_RUNS, ROOT)})")
+    parser.add_argument("--native-multiple", action="append", default=[], metavar="PROFILE=X",
+                        help="native speed of a profile as a multiple of the PDP-10 (default: the runs' median)")
+    parser.add_argument("--prior-draws", type=float, default=1.0)
+    parser.add_argument("--json", help="write the fit here (for scripts/strength_svg.py)")
+    parser.add_argument("--table", help="write the UCI_Elo calibration table (C header) here")
+    parser.add_argument("--readme", help="replace the Elo/speed/year table between the strength-table markers")
+    args = parser.parse_args(argv)
+    results, measured = [], []
+    for path in args.runs or ([DEFAULT_RUNS] if os.path.exists(DEFAULT_RUNS) else []):
+        got, natives = read_runs(path)
+        results += got
+        measured += natives
+    results += [read_match_summary(p) for p in args.summaries]
+    if not results:
+        parser.error("no results")
+    given = {}
+    for word in args.native_multiple:
+        profile, _, value = word.partition("=")
+        given[profile] = float(value)
+    natives = native_multiples(measured, given)
+    table = pairings(results, args.prior_draws)
+    out = {"players": {}, "groups": [], "ply_ladder": [], "speed_ladder": [], "labels": None,
+           "natives": natives, "chain": None}
+    games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
+    print(f"{len(results)} runs, {games} games, {len(table)} pairings; each pairing counts {args.prior_draws:g} "
+          f"extra draw(s)")
+    chain_source = None
+    for group in groups_of(table):
+        rating, cov = fit_group(group, table)
+        anchored, labels = anchor_group(group, rating, cov)
+        out["groups"].append(group)
+        print(f"\n== {len(group)} players, " + ("anchored to Stockfish's UCI_Elo labels" if labels
+                                                  else f"relative to {group[0]}"))
+        for p in sorted(group, key=lambda q: anchored[q]["value"]):
+            info = kind_of(p)
+            extra = ""
+            if info["kind"] == "tech-elo":
+                extra = f"   (set to UCI_Elo {info['elo']}: {anchored[p]['value'] - info['elo']:+.0f})"
+            if labels and (p == "TECH-1971@PDP-10" or (p.startswith("TECH-1971@") and info["clock"])):
+                extra = f"   (USCF 1971: {USCF_1971})"
+            print(f"  {p:28s} {fmt(anchored[p], sign=not labels)}{extra}")
+            out["players"][p] = dict(anchored[p], anchored=bool(labels), **{k: v for k, v in info.items()})
+        if labels:
+            out["labels"] = labels
+            print(f"  Stockfish labels: shift {labels['shift']:+.0f}; fitted minus label:")
+            for p, row in sorted(labels["points"].items(), key=lambda kv: kv[1]["label"]):
+                print(f"    {p:26s} {row['fitted']['value'] - row['label']:+.0f}")
+            if "slope" in labels:
+                print(f"  fitted Elo per label Elo: {labels['slope']['value']:.2f} "
+                      f"({labels['slope']['low']:.2f} .. {labels['slope']['high']:.2f}); 1.00 = the labels' spacing holds")
+        for row in ply_ladder(group, rating, cov):
+            out["ply_ladder"].append(row)
+            what = "mean per ply" if row.get("mean") else f"d{row['from']} -> d{row['to']}"
+            print(f"  ply ladder {row['profile']} {what}: {fmt(row['elo'])}")
+        points = speed_points(group, natives)
+        for row in speed_ladder(points, rating, cov):
+            out["speed_ladder"].append(row)
+            what = "overall" if row.get("mean") else f"{row['players'][0]} -> {row['players'][1]}"
+            print(f"  speed ladder {row['profile']} {what}: {fmt(row['elo'])} over {row['decades']:.2f} x7, "
+                  f"per x7 {fmt(row['per_factor_7'])}")
+        if labels and points and all(p in natives for p in points):
+            chain_source = (points, anchored, labels, group)
+    if chain_source:
+        points, anchored, labels, group = chain_source
+        # The table and its heading speak of the games that placed its points.
+        results = [r for r in results if r["a"] in group]
+        chain = calibration_chain(points, anchored, natives)
+        out["chain"] = chain
+        print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m)} {e:.0f}" for p, m, e in chain))
+        anchors = sorted(row["label"] for row in labels["points"].values())
+        tcs = {r["tc"] for r in results}
+        if args.table:
+            with open(args.table, "w") as f:
+                f.write(table_text(chain, natives, results, anchors, tcs))
+            print(f"wrote {args.table}")
+        if args.readme:
+            with open(args.readme) as f:
+                text = f.read()
+            start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
+            text = text[:start] + "\n" + readme_table(chain, natives, results) + "\n" + text[end:]
+            low, high = round(chain[0][2]), round(chain[-1][2])
+            text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {low}-{high} |", text)
+            with open(args.readme, "w") as f:
+                f.write(text)
+            print(f"updated the table in {args.readme}")
+    elif args.table or args.readme:
+        print("no calibration: the TECH speed players and the labelled Stockfish players are not one group "
+              "(or a profile's native multiple is unknown)", file=sys.stderr)
+        return 1
+    if args.json:
+        out["date"] = datetime.date.today().isoformat()
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

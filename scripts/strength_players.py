@@ -1,0 +1,139 @@
+"""strength_players.py - the players of TECH's strength runs, by name: how to start each one
+(words for match.py --engine) and what it stands for (a profile at a speed, a depth, a label).
+
+One name is one player in every run, so that scripts/elo_fit.py can join all runs on one scale.
+The names:
+
+  TECH-1971@PDP-10   TECH-1971@x7   TECH-modern@1991   TECH-1971@native
+        a profile (Style) at a speed (Speed: PDP-10, xN, a year, native); shown as
+        PROFILE@PDP-10, PROFILE@xN or PROFILE@native (a year becomes its multiple)
+  TECH-1971-d3       a profile at a fixed depth (`go depth 3`, match.py depth=3): the ply ladder
+  TECH-Elo1500       TECH with UCI_LimitStrength and UCI_Elo 1500
+  Stockfish@1350     Stockfish with UCI_LimitStrength and UCI_Elo 1350 (an anchor: its label)
+  Stockfish          Stockfish at full strength
+  Fairy-Max          /usr/games/fairymax (CECP)
+  Phalanx            /usr/games/phalanx without learning (CECP); Phalanx-e50: easy level 50
+Any name may end in ~BASE+INC: that player's own clock (a time-odds match), e.g.
+Stockfish@1350~60+0.6 against TECH-1971@PDP-10~7+0.07.
+"""
+import math
+import re
+
+PROFILES = ("TECH-1971", "TECH-modern")
+# [P] Gillogly 1971: "a factor of 7 in computing speed to go each additional ply deeper ...
+# not unreasonable for (say) a decade of computer technology"; the scale starts in 1971.
+DECADE_FACTOR = 7
+BASE_YEAR = 1971
+STOCKFISH = "/usr/games/stockfish"
+# Stockfish 15.1's README: "This Elo rating has been calibrated at a time control of 60s+0.6s and
+# anchored to CCRL 40/4": on its own clock of 60+0.6 a label holds by definition.
+STOCKFISH_CALIBRATION_TC = "60+0.6"
+FAIRYMAX = "/usr/games/fairymax"
+PHALANX = "/usr/games/phalanx"
+
+_TECH_SPEED = re.compile(r"^(TECH-1971|TECH-modern)@(.+)$")
+_TECH_DEPTH = re.compile(r"^(TECH-1971|TECH-modern)-d(\d+)$")
+_TECH_ELO = re.compile(r"^TECH-Elo(\d+)$")
+_STOCKFISH = re.compile(r"^Stockfish(?:@(\d+))?$")
+_PHALANX = re.compile(r"^Phalanx(?:-e(\d+))?$")
+
+
+def year_multiple(year):
+    """The multiple of the PDP-10 that a year stands for: 7 per decade from 1971."""
+    return DECADE_FACTOR ** ((year - BASE_YEAR) / 10.0)
+
+
+def multiple_year(multiple):
+    return BASE_YEAR + 10.0 * math.log(multiple) / math.log(DECADE_FACTOR)
+
+
+def parse_speed(text):
+    """'PDP-10' -> 1.0, 'x49' -> 49.0, '1991' -> 49.0, 'native' -> None; ValueError otherwise."""
+    if text.lower() == "native":
+        return None
+    if text.upper() == "PDP-10":
+        return 1.0
+    if text[:1] in "xX":
+        value = float(text[1:])
+        if value < 1:
+            raise ValueError(f"speed {text!r}: a multiple is at least x1")
+        return value
+    if re.fullmatch(r"\d{4}", text):
+        return year_multiple(int(text))
+    raise ValueError(f"speed {text!r}: expected PDP-10, xN, a year or native")
+
+
+def speed_text(multiple):
+    """The canonical speed word: PDP-10, x7, x12.5, native."""
+    if multiple is None:
+        return "native"
+    if multiple == 1:
+        return "PDP-10"
+    rounded = round(multiple)
+    if abs(multiple - rounded) < 1e-6 * multiple or multiple >= 100:
+        return f"x{rounded}"
+    return f"x{multiple:.3g}"
+
+
+def split_clock(name):
+    """'Stockfish@1350~60+0.6' -> ('Stockfish@1350', '60+0.6'); no ~ -> (name, None)."""
+    base, sep, clock = name.partition("~")
+    return base, (clock if sep else None)
+
+
+def describe(name):
+    """What a player stands for, as a dict: kind ('tech-speed', 'tech-depth', 'tech-elo',
+    'stockfish', 'other') and its particulars (profile, multiple (None = native), depth, label).
+    ValueError for a name that is none of the above."""
+    base, clock = split_clock(name)
+    m = _TECH_SPEED.match(base)
+    if m:
+        return {"kind": "tech-speed", "profile": m.group(1), "multiple": parse_speed(m.group(2)), "clock": clock}
+    m = _TECH_DEPTH.match(base)
+    if m:
+        return {"kind": "tech-depth", "profile": m.group(1), "depth": int(m.group(2)), "clock": clock}
+    m = _TECH_ELO.match(base)
+    if m:
+        return {"kind": "tech-elo", "elo": int(m.group(1)), "clock": clock}
+    m = _STOCKFISH.match(base)
+    if m:
+        return {"kind": "stockfish", "label": int(m.group(1)) if m.group(1) else None, "clock": clock}
+    if base == "Fairy-Max" or _PHALANX.match(base):
+        return {"kind": "other", "clock": clock}
+    raise ValueError(f"unknown player {name!r} (see scripts/strength_players.py)")
+
+
+def canonical(name):
+    """The one spelling of a player: a year or 'x1' becomes its speed word."""
+    info = describe(name)
+    base, clock = split_clock(name)
+    if info["kind"] == "tech-speed":
+        base = f"{info['profile']}@{speed_text(info['multiple'])}"
+    return base + (f"~{clock}" if clock else "")
+
+
+def engine_words(name, tech_cmd):
+    """The match.py --engine words that start player `name`."""
+    name = canonical(name)
+    info = describe(name)
+    base, clock = split_clock(name)
+    words = [f"name={name}"] + ([f"tc={clock}"] if clock else [])
+    kind = info["kind"]
+    if kind.startswith("tech"):
+        words += [f"cmd={tech_cmd}", "proto=uci"]
+        if kind == "tech-speed":
+            words += [f"option.Style={info['profile']}", f"option.Speed={speed_text(info['multiple'])}"]
+        elif kind == "tech-depth":
+            words += [f"option.Style={info['profile']}", f"depth={info['depth']}"]
+        else:
+            words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['elo']}"]
+    elif kind == "stockfish":
+        words += [f"cmd={STOCKFISH}", "proto=uci", "option.Threads=1", "option.Hash=16"]
+        if info["label"] is not None:
+            words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['label']}"]
+    elif base == "Fairy-Max":
+        words += [f"cmd={FAIRYMAX}", "proto=xboard"]
+    else:
+        level = _PHALANX.match(base).group(1)
+        words += [f"cmd={PHALANX} -l-" + (f" -e {level}" if level else ""), "proto=xboard"]
+    return words

@@ -1,0 +1,173 @@
+"""test_strength_tools.py - the strength measurement tools (scripts/strength_players.py,
+strength_run.py, elo_fit.py, strength_svg.py): names, one recorded run, a fit that recovers
+known ratings and their anchoring, the calibration table, the SVG."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+from harness import SLOW, check
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import elo_fit  # noqa: E402
+import strength_players  # noqa: E402
+import strength_svg  # noqa: E402
+
+# Known ratings the fit must find again: Stockfish's labels are 1.2 of the true spacing apart
+# (a label gap of 300 is 250 true Elo) and 100 too high at 1700, so the report must say so.
+TRUE = {"Stockfish@1400": 1400, "Stockfish@1700": 1650, "Stockfish@2000": 1900,
+        "TECH-1971@PDP-10": 800, "TECH-1971@x7": 980, "TECH-1971@x49": 1150, "TECH-1971@x343": 1330,
+        "TECH-1971@native": 1600, "TECH-modern@x343": 1450, "TECH-modern@x2401": 1700,
+        "TECH-modern@native": 1950}
+PAIRS = [("TECH-1971@PDP-10", "TECH-1971@x7"), ("TECH-1971@x7", "TECH-1971@x49"),
+         ("TECH-1971@x49", "TECH-1971@x343"), ("TECH-1971@x343", "TECH-1971@native"),
+         ("TECH-modern@x343", "TECH-modern@x2401"), ("TECH-modern@x2401", "TECH-modern@native"),
+         ("TECH-1971@native", "TECH-modern@x2401"), ("TECH-1971@x343", "Stockfish@1400"),
+         ("TECH-1971@native", "Stockfish@1700"), ("TECH-modern@native", "Stockfish@2000"),
+         ("Stockfish@1400", "Stockfish@1700"), ("Stockfish@1700", "Stockfish@2000"),
+         ("TECH-1971@PDP-10", "Stockfish@1400")]
+GAMES, DRAW_SHARE = 4000, 0.2
+NATIVES = {"TECH-1971": 40000.0, "TECH-modern": 25000.0}
+
+
+def synthetic_runs(path):
+    """The runs file of a world where TRUE holds: each pairing's score its expectation."""
+    with open(path, "w") as f:
+        for a, b in PAIRS:
+            score = elo_fit.expected(TRUE[a] - TRUE[b]) * GAMES
+            draws = round(DRAW_SHARE * GAMES)
+            wins = round(score - draws / 2)
+            run = {"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "10+0.1",
+                   "players": [{"name": a}, {"name": b}], "wins": wins, "losses": GAMES - wins - draws,
+                   "draws": draws, "native_multiple": NATIVES}
+            f.write(json.dumps(run) + "\n")
+
+
+def true_anchored(name):
+    """TRUE shifted as the fit shifts: the mean label error of the Stockfish players taken out."""
+    labelled = [p for p in TRUE if p.startswith("Stockfish@")]
+    shift = sum(int(p.split("@")[1]) - TRUE[p] for p in labelled) / len(labelled)
+    return TRUE[name] + shift
+
+
+def test_player_names():
+    """A player has one name in every run: years and x1 become speed words; each name starts
+    the engine it stands for."""
+    canon = strength_players.canonical
+    check(canon("TECH-1971@1991") == "TECH-1971@x49", canon("TECH-1971@1991"))
+    check(canon("TECH-1971@x1") == "TECH-1971@PDP-10", canon("TECH-1971@x1"))
+    check(canon("TECH-modern@NATIVE") == "TECH-modern@native", canon("TECH-modern@NATIVE"))
+    words = strength_players.engine_words("Stockfish@1350~60+0.6", "./tech")
+    check("option.UCI_Elo=1350" in words and "tc=60+0.6" in words, f"{words}")
+    words = strength_players.engine_words("TECH-1971-d3", "./tech")
+    check("depth=3" in words and "cmd=./tech" in words, f"{words}")
+    for bad in ("TECH-1971@x0.5", "TECH-1971@fast", "Stockfish@abc", "Crafty"):
+        try:
+            strength_players.canonical(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} accepted")
+
+
+def test_time_odds_are_recorded_per_player():
+    """A player with its own clock (~BASE+INC) plays on it: the run's time control names both."""
+    import argparse
+    import strength_run
+    args = argparse.Namespace(tc="10+0.1", build="test", note="", argv=[])
+    summary = {"wins": 1, "losses": 0, "draws": 1}
+    names = ["TECH-1971@x1000~1+0.18", "Stockfish@1350~60+0.6"]
+    record = strength_run.run_record(names, "./tech", args, summary, ["match.py"], None)
+    check(record["tc"] == "1+0.18 v 60+0.6", record["tc"])
+    record = strength_run.run_record(["TECH-1971@x7", "TECH-1971@x49"], "./tech", args, summary, ["m"], None)
+    check(record["tc"] == "10+0.1", record["tc"])
+
+
+def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
+    """From results whose scores are their expectations, the fit finds the true differences, puts
+    the group on the labels by the least-squares shift, reports the labels' spacing (0.83 of the
+    fit's: 250 true Elo for a gap of 300) and the ladders, and writes a calibration table whose
+    points climb."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
+        synthetic_runs(runs)
+        with open(readme, "w") as f:
+            f.write(f"| `UCI_Elo` | spin | `1` | 1-2 | option | x |\nbefore\n{elo_fit.README_BEGIN}\nold\n"
+                    f"{elo_fit.README_END}\nafter\n")
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elo_fit.py"), "--runs", runs,
+                              "--prior-draws", "0", "--json", fit_json, "--table", table, "--readme", readme],
+                             capture_output=True, text=True, timeout=60)
+        check(out.returncode == 0, f"elo_fit failed: {out.stderr}")
+        with open(fit_json) as f:
+            fit = json.load(f)
+        for name in TRUE:
+            got = fit["players"][name]["value"]
+            check(abs(got - true_anchored(name)) < 5, f"{name}: fitted {got:.1f}, true {true_anchored(name):.1f}")
+            check(fit["players"][name]["low"] < got < fit["players"][name]["high"], f"{name}: interval")
+        slope = fit["labels"]["slope"]["value"]
+        check(abs(slope - 250 / 300) < 0.01, f"label slope {slope:.3f}")
+        per_ply_rows = [r for r in fit["speed_ladder"] if r.get("mean") and r["profile"] == "TECH-1971"]
+        check(per_ply_rows, "no overall speed ladder for TECH-1971")
+        with open(table) as f:
+            text = f.read()
+        check("GENERATED by scripts/elo_fit.py" in text and "STRENGTH_POINTS" in text, text[:200])
+        points = [(m.group(1), float(m.group(2)), int(m.group(3)))
+                  for m in (re.search(r"\{(STRENGTH_TECH_\w+), ([\d.]+), (\d+)\}", line) for line in text.splitlines())
+                  if m]
+        elos = [e for _, _, e in points]
+        # Climbing; an equal Elo only where TECH-modern takes over from TECH-1971.
+        check(all(b[2] > a[2] or (b[2] == a[2] and a[0] != b[0]) for a, b in zip(points, points[1:]))
+              and elos == sorted(elos), f"table points {points}")
+        check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
+        with open(readme) as f:
+            text = f.read()
+        check("old" not in text and "| UCI_Elo | profile |" in text and text.endswith("after\n"), text)
+        check(f"| `UCI_Elo` | spin | `{elos[0]}` | {elos[0]}-{elos[-1]} | option | x |" in text, text)
+        svg_path = os.path.join(tmp, "curve.svg")
+        strength_svg.main([fit_json, "--out", svg_path])
+        root = ET.parse(svg_path).getroot()
+        circles = root.findall("{http://www.w3.org/2000/svg}circle")
+        check(len(circles) == sum(1 for p in TRUE if p.startswith("TECH")), f"{len(circles)} points drawn")
+
+
+def test_elo_fit_reads_match_summaries():
+    """A match.py --json summary (the ply ladder's) is a result too; a group without Stockfish
+    labels is reported relative to its first player."""
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for d, (w, l, dr) in enumerate(((80, 15, 5), (75, 20, 5)), 1):
+            path = os.path.join(tmp, f"d{d}.json")
+            with open(path, "w") as f:
+                json.dump({"engines": [f"TECH-1971-d{d + 1}", f"TECH-1971-d{d}"], "tc": "36000+0",
+                           "wins": w, "losses": l, "draws": dr}, f)
+            paths.append(path)
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elo_fit.py"), "--runs",
+                              os.devnull] + paths, capture_output=True, text=True, timeout=60)
+        check(out.returncode == 0, out.stderr)
+        check("relative to TECH-1971-d1" in out.stdout and "ply ladder TECH-1971 d1 -> d2: +2" in out.stdout,
+              out.stdout)
+
+
+def test_strength_run_appends_one_record():
+    """strength_run.py plays the pairing through match.py and appends one line with everything
+    needed to trust and repeat it."""
+    binary = os.environ["TECH_BINARY"]
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = os.path.join(tmp, "runs.jsonl")
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "strength_run.py"), "TECH-1971-d1",
+                              "TECH-1971-d2", "--games", "2", "--tc", "600+0", "--tech", binary, "--runs", runs,
+                              "--note", "test", "--probe-nodes", "100000"], capture_output=True, text=True,
+                             timeout=120 * SLOW)
+        check(out.returncode == 0, f"strength_run failed: {out.stdout[-500:]} {out.stderr[-500:]}")
+        with open(runs) as f:
+            records = [json.loads(line) for line in f]
+        check(len(records) == 1, f"{len(records)} records")
+        r = records[0]
+        check(r["wins"] + r["losses"] + r["draws"] == 2, f"{r}")
+        check([p["name"] for p in r["players"]] == ["TECH-1971-d1", "TECH-1971-d2"], f"{r['players']}")
+        check(all(r["native_multiple"][p] > 100 for p in strength_players.PROFILES), f"{r['native_multiple']}")
+        for key in ("date", "build", "tc", "command", "match_command", "note"):
+            check(r.get(key), f"no {key} in {r}")

@@ -1,0 +1,66 @@
+/* test_strength.c - the Speed scale (speed.c) and UCI_Elo's curve (strength.c): years and
+ * multiples, what the option reads, and an Elo that only ever buys more speed. */
+#include <math.h>
+
+#include "cases.h"
+#include "speed.h"
+#include "strength.h"
+#include "test.h"
+
+TEST_CASE(speed_years_are_the_reports_factor_7_a_decade)
+{
+    CHECK(fabs(speed_multiple_of_year(1971) - 1.0) < 1e-9);
+    CHECK(fabs(speed_multiple_of_year(1991) - 49.0) < 1e-9);
+    CHECK(fabs(speed_year_of_multiple(343.0) - 2001.0) < 1e-9);
+    const char *const *choices = speed_choices();
+    for (int i = 0; i < SPEED_CHOICE_COUNT; i++) {
+        double multiple = -1;
+        CHECK(speed_parse(choices[i], &multiple));
+        CHECK(multiple == speed_choice_multiple(i));
+        CHECK(speed_choice_of(multiple) == i);
+    }
+    CHECK(speed_choice_multiple(SPEED_CHOICE_NATIVE) == 0.0);
+}
+
+TEST_CASE(speed_reads_multiples_and_years_and_nothing_else)
+{
+    double m = 0;
+    CHECK(speed_parse("x12.5", &m) && m == 12.5);
+    CHECK(speed_parse("X1", &m) && m == 1.0);
+    CHECK(speed_parse("pdp-10", &m) && m == 1.0);
+    CHECK(speed_parse("NATIVE", &m) && m == 0.0);
+    CHECK(speed_parse("1981", &m) && fabs(m - 7.0) < 1e-9);
+    CHECK(speed_parse("2051", &m) && fabs(m - 5764801.0) < 1e-3);
+    m = 42;
+    const char *bad[] = {"", "x", "x0.5", "x-3", "xabc", "x12abc", "x1e999", "xnan", "1970", "2052", " 1981",
+                         "1981 ", "fast", "19810"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (speed_parse(bad[i], &m)) FAIL("speed_parse accepted '%s'", bad[i]);
+    CHECK(m == 42);
+    CHECK(!speed_parse(NULL, &m));
+}
+
+TEST_CASE(strength_elo_buys_speed_and_then_the_modern_profile)
+{
+    /* The bottom of the range is TECH-1971 at the PDP-10's pace, the top the strongest point;
+     * along the way a profile's speed never falls as the Elo rises, and once TECH-modern takes
+     * over TECH-1971 does not come back. Every setting runs on one thread. */
+    SearchFeatures f;
+    strength_features(STRENGTH_ELO_MIN, &f);
+    CHECK(!f.iterative_deepening && f.pace_multiple == 1.0 && f.threads == 1);
+    strength_features(STRENGTH_ELO_MIN - 500, &f);
+    CHECK(!f.iterative_deepening && f.pace_multiple == 1.0);
+    bool modern_seen = false;
+    double last = 1.0;
+    for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_MAX; elo++) {
+        strength_features(elo, &f);
+        bool modern = f.iterative_deepening;
+        double speed = f.pace_multiple > 0 ? f.pace_multiple : INFINITY;
+        if (modern_seen && !modern) FAIL("UCI_Elo %d: back to TECH-1971 after TECH-modern", elo);
+        if (modern && !modern_seen) last = 0.0; /* a new profile starts its own climb */
+        if (speed < last) FAIL("UCI_Elo %d: speed x%g below x%g", elo, speed, last);
+        if (f.threads != 1) FAIL("UCI_Elo %d: %d threads", elo, f.threads);
+        modern_seen = modern_seen || modern;
+        last = speed;
+    }
+}
