@@ -410,8 +410,7 @@ void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const 
 Move searcher_prediction(Searcher *e, unsigned id)
 {
     pthread_mutex_lock(&e->lock);
-    while (e->job.id == id && e->job.stage == STAGE_PREDICT) pthread_cond_wait(&e->changed, &e->lock);
-    Move predicted = e->job.id == id ? e->job.result.predicted : MOVE_NONE;
+    Move predicted = e->job.id == id && e->job.stage != STAGE_PREDICT ? e->job.result.predicted : MOVE_NONE;
     pthread_mutex_unlock(&e->lock);
     return predicted;
 }

@@ -206,8 +206,9 @@ static void cmd_draw(Cecp *c)
 
 static void cmd_hint(Cecp *c)
 {
-    Move hint = c->hint;
-    if (c->state == CECP_PONDERING) hint = searcher_prediction(c->s->searcher, c->search_id);
+    /* Pondering: the reply TECH ponders on; none while it is still being guessed (the guess may
+     * take seconds at Speed PDP-10: never wait for it). */
+    Move hint = c->state == CECP_PONDERING ? searcher_prediction(c->s->searcher, c->search_id) : c->hint;
     if (hint == MOVE_NONE || !c->position_valid) return;
     char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
     move_to_uci(hint, text);
