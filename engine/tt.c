@@ -1,10 +1,12 @@
 /* tt.c - a lock-free transposition table: 16-byte entries, key xor data, depth-preferred
  * replacement with ageing. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS: the table is an anonymous mapping (see entries_map) */
 #include "tt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
 typedef struct {
@@ -18,10 +20,6 @@ struct TranspositionTable {
     uint8_t age;
     bool written;             /* a search may have stored entries since the last clear */
 };
-
-/* [C] A used table at least this large is cleared by taking fresh memory from the system
- * (which maps zero pages on demand) instead of writing zeros over every page. */
-enum { CLEAR_BY_REALLOCATION_BYTES = 64 * 1024 * 1024 };
 
 enum { AGE_MASK = 63 };
 
@@ -44,12 +42,50 @@ static size_t entry_count(size_t megabytes)
     return count;
 }
 
-/* Zeroed entries from calloc: fresh pages, so a large table costs no time until it is used. */
+/* Zeroed memory for `count` entries. An anonymous mapping where there is one: the system maps
+ * its pages, zeroed, only when they are first touched, so a large table costs nothing until a
+ * search uses it, and it can be emptied again the same way (entries_zero). */
+static TTEntry *entries_map(size_t count)
+{
+#ifdef MAP_ANONYMOUS
+    void *memory = mmap(NULL, count * sizeof(TTEntry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return memory == MAP_FAILED ? NULL : memory;
+#else
+    return calloc(count, sizeof(TTEntry));
+#endif
+}
+
+static void entries_unmap(TTEntry *entries, size_t count)
+{
+    if (!entries) return;
+#ifdef MAP_ANONYMOUS
+    munmap(entries, count * sizeof(TTEntry));
+#else
+    (void)count;
+    free(entries);
+#endif
+}
+
+/* Zero `count` entries without touching their pages: a fresh anonymous mapping laid over the
+ * old one gives its pages back and maps zero pages on demand, in the same addresses and without
+ * a second table's worth of memory (an address-space limit may not allow one). Writing zeros
+ * instead would touch, and so map, every page of a table that may be gigabytes. */
+static void entries_zero(TTEntry *entries, size_t count)
+{
+#ifdef MAP_ANONYMOUS
+    void *memory = mmap(entries, count * sizeof(TTEntry), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    if (memory == entries) return;
+    /* No mapping could be had (the old one is then left in place): zeros the slow way. */
+#endif
+    memset(entries, 0, count * sizeof(TTEntry));
+}
+
 static bool allocate(TranspositionTable *tt, size_t count)
 {
-    TTEntry *entries = calloc(count, sizeof *entries);
+    TTEntry *entries = entries_map(count);
     if (!entries) return false;
-    free(tt->entries);
+    entries_unmap(tt->entries, tt->mask + 1);
     tt->entries = entries;
     tt->mask = count - 1;
     tt->written = false;
@@ -70,7 +106,7 @@ TranspositionTable *tt_create(size_t megabytes)
 void tt_destroy(TranspositionTable *tt)
 {
     if (!tt) return;
-    free(tt->entries);
+    entries_unmap(tt->entries, tt->mask + 1);
     free(tt);
 }
 
@@ -81,7 +117,7 @@ TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     /* 2. Both at once may not fit where either alone does (an address-space limit): give the
      *    old one back first, then ask again, and failing that for the old size. */
-    free(tt->entries);
+    entries_unmap(tt->entries, tt->mask + 1);
     tt->entries = NULL;
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     if (allocate(tt, old_count)) return TT_KEPT;
@@ -91,14 +127,9 @@ TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
 void tt_clear(TranspositionTable *tt)
 {
     tt->age = 0;
-    /* Memory no search has written to is zero already: clearing it would only touch (and so
-     * map) every page of a table that may be gigabytes (the first ucinewgame after Hash 4096). */
+    /* Memory no search has written to is zero already. */
     if (!tt->written) return;
-    size_t bytes = (tt->mask + 1) * sizeof *tt->entries;
-    /* A large table: fresh zeroed memory in its place (the old one is freed by allocate);
-     * where the two do not fit side by side, zeros written over the old one. */
-    if (bytes >= CLEAR_BY_REALLOCATION_BYTES && allocate(tt, tt->mask + 1)) return;
-    memset(tt->entries, 0, bytes);
+    entries_zero(tt->entries, tt->mask + 1);
     tt->written = false;
 }
 

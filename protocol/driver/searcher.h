@@ -96,7 +96,8 @@ bool searcher_take(Searcher *engine, unsigned id, SearcherResult *result);
 void searcher_abandon(Searcher *engine, unsigned id);
 /* Whether a job is running. */
 bool searcher_busy(Searcher *engine);
-/* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
+/* Forget what earlier searches learned (new game, Clear Hash); only while idle. Returns at once:
+ * the search thread empties the tables, before the next job. */
 void searcher_clear(Searcher *engine);
 /* What became of a request for a table size (the Hash option). */
 typedef enum {
