@@ -50,6 +50,7 @@ void cecp_leave(Cecp *c)
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
     c->state = CECP_IDLE;
+    c->editing = false;
     c->pong_count = 0;
     line_queue_clear(&c->deferred);
 }
@@ -168,11 +169,12 @@ static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *
     set_option(c, option, value, "bad value", line);
 }
 
-static void cmd_setboard(Cecp *c, char *cursor)
+/* The game from `fen` (setboard, or the end of an edit block); refused whole if it is bad. */
+static void set_position(Cecp *c, const char *fen)
 {
     cecp_stop_all(c);
     char error[GAME_ERROR_MAX];
-    if (game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) {
+    if (game_setup(&c->s->game, fen, NULL, 0, error, sizeof error)) {
         c->position_valid = true;
         c->game_over = false;
         c->hint = MOVE_NONE;
@@ -182,6 +184,32 @@ static void cmd_setboard(Cecp *c, char *cursor)
         io_printf("tellusererror Illegal position: %s", error);
     }
     if (c->analyze_mode) cecp_analyze(c);
+}
+
+/* A line of an edit block (docs/PROTOCOLS.md §3); false after `quit`, which ends everything. */
+static bool edit_line(Cecp *c, const char *line)
+{
+    char first[8] = "";
+    if (sscanf(line, " %7s", first) == 1 && !strcmp(first, "quit")) {
+        c->editing = false;
+        cecp_stop_all(c);
+        return false;
+    }
+    switch (cecp_edit_line(&c->edit, line)) {
+    case EDIT_GOES_ON:
+        break;
+    case EDIT_ENDS: {
+        char fen[FEN_MAX];
+        c->editing = false;
+        cecp_edit_fen(&c->edit, c->s->game.pos.side, fen, sizeof fen);
+        set_position(c, fen);
+        break;
+    }
+    case EDIT_BAD_LINE:
+        error_reply("not an edit command; '.' ends the edit", line);
+        break;
+    }
+    return true;
 }
 
 static void cmd_undo(Cecp *c, int plies, const char *line)
@@ -303,6 +331,7 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
 
 bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
 {
+    if (c->editing) return edit_line(c, line);
     /* Keep the whole line for error echoes; tokens are cut from a copy. */
     char *copy = strdup(line);
     if (!copy) return true;
@@ -361,7 +390,11 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cecp_stop_all(c);
         c->game_over = true;
     } else if (!strcmp(command, "setboard")) {
-        cmd_setboard(c, cursor);
+        set_position(c, token_rest(&cursor));
+    } else if (!strcmp(command, "edit")) {
+        cecp_stop_all(c);
+        cecp_edit_begin(&c->edit, &c->s->game.pos);
+        c->editing = true;
     } else if (!strcmp(command, "undo") || !strcmp(command, "remove")) {
         cmd_undo(c, command[0] == 'u' ? 1 : 2, line);
     } else if (!strcmp(command, "hint")) {

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "cecp.h"
+#include "cecp_edit.h"
 
 typedef enum {
     CECP_IDLE,
@@ -27,6 +28,8 @@ struct Cecp {
     bool position_valid;         /* false after a bad setboard, until new/setboard */
     bool ponder_enabled;         /* `hard` */
     bool analyze_mode;
+    bool editing;                /* inside an `edit` block, until its `.` */
+    CecpEdit edit;
     atomic_bool post;            /* thinking output (read by the search threads) */
     atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
