@@ -283,10 +283,15 @@ static bool looks_like_move(const char *word)
     return i == prefix;
 }
 
-static void cmd_side(Cecp *c, Color side)
+/* `white` / `black`: that side to move, TECH the other; refused whole when the side now on move
+ * is in check (it would stand in check off move). */
+static void cmd_side(Cecp *c, Color side, const char *line)
 {
     cecp_stop_all(c);
-    if (c->position_valid) game_set_side(&c->s->game, side);
+    if (c->position_valid && !game_set_side(&c->s->game, side)) {
+        error_reply("the side to move is in check", line);
+        return;
+    }
     c->engine_side = !side;
 }
 
@@ -364,7 +369,7 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         c->engine_side = !c->s->game.pos.side;
         cecp_ponder(c);
     } else if (!strcmp(command, "white") || !strcmp(command, "black")) {
-        cmd_side(c, command[0] == 'w' ? WHITE : BLACK);
+        cmd_side(c, command[0] == 'w' ? WHITE : BLACK, line);
     } else if (!strcmp(command, "level")) {
         cmd_level(c, cursor, line);
     } else if (!strcmp(command, "usermove")) {
