@@ -186,15 +186,17 @@ static void set_position(Cecp *c, const char *fen)
     if (c->analyze_mode) cecp_analyze(c);
 }
 
-/* A line of an edit block (docs/PROTOCOLS.md §3); false after `quit`, which ends everything. */
-static bool edit_line(Cecp *c, const char *line)
+/* Whether an edit block's line is for the block: all but `ping` and `quit`, which keep their
+ * meaning inside it (a GUI may synchronise, or leave, at any time). */
+static bool is_edit_line(const char *line)
 {
     char first[8] = "";
-    if (sscanf(line, " %7s", first) == 1 && !strcmp(first, "quit")) {
-        c->editing = false;
-        cecp_stop_all(c);
-        return false;
-    }
+    return sscanf(line, " %7s", first) != 1 || (strcmp(first, "ping") != 0 && strcmp(first, "quit") != 0);
+}
+
+/* A line of an edit block (docs/PROTOCOLS.md §3). */
+static void edit_line(Cecp *c, const char *line)
+{
     switch (cecp_edit_line(&c->edit, line)) {
     case EDIT_GOES_ON:
         break;
@@ -209,7 +211,6 @@ static bool edit_line(Cecp *c, const char *line)
         error_reply("not an edit command; '.' ends the edit", line);
         break;
     }
-    return true;
 }
 
 static void cmd_undo(Cecp *c, int plies, const char *line)
@@ -336,7 +337,10 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
 
 bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
 {
-    if (c->editing) return edit_line(c, line);
+    if (c->editing && is_edit_line(line)) {
+        edit_line(c, line);
+        return true;
+    }
     /* Keep the whole line for error echoes; tokens are cut from a copy. */
     char *copy = strdup(line);
     if (!copy) return true;
