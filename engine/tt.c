@@ -1,12 +1,20 @@
 /* tt.c - a lock-free transposition table: 16-byte entries, key xor data, depth-preferred
  * replacement with ageing. */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS: the table is an anonymous mapping (see entries_map) */
+#define _DEFAULT_SOURCE /* madvise: the table's pages are given back to empty it (entries_zero) */
 #include "tt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
+
+/* Linux reads the pages of private memory given back with MADV_DONTNEED as zeros again. */
+#if defined(__linux__) && defined(MADV_DONTNEED)
+#define TT_ZERO_BY_DROPPING_PAGES 1
+#else
+#define TT_ZERO_BY_DROPPING_PAGES 0
+#endif
 
 /* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
 typedef struct {
@@ -42,50 +50,40 @@ static size_t entry_count(size_t megabytes)
     return count;
 }
 
-/* Zeroed memory for `count` entries. An anonymous mapping where there is one: the system maps
- * its pages, zeroed, only when they are first touched, so a large table costs nothing until a
- * search uses it, and it can be emptied again the same way (entries_zero). */
-static TTEntry *entries_map(size_t count)
+/* Zero `count` entries without touching their pages, where the system allows it: the pages go
+ * back to it and read as zeros again, mapped only when a search next writes to them. Writing
+ * zeros instead would touch, and so make resident, every page of a table that may be gigabytes
+ * (and a fresh table beside the old one may not fit under an address-space limit). */
+static void entries_zero(TTEntry *entries, size_t count)
 {
-#ifdef MAP_ANONYMOUS
-    void *memory = mmap(NULL, count * sizeof(TTEntry), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return memory == MAP_FAILED ? NULL : memory;
+#if TT_ZERO_BY_DROPPING_PAGES
+    if (madvise(entries, count * sizeof(TTEntry), MADV_DONTNEED) == 0) return;
+#endif
+    memset(entries, 0, count * sizeof(TTEntry));
+}
+
+/* Zeroed memory for `count` entries that costs nothing until a search uses it. Page-aligned
+ * where pages can be given back (a table is a whole number of pages: at least 1 MB, a power of
+ * two), so that entries_zero can drop every one of them. */
+static TTEntry *entries_alloc(size_t count)
+{
+#if TT_ZERO_BY_DROPPING_PAGES
+    void *memory = NULL;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page < (long)sizeof(void *) || posix_memalign(&memory, (size_t)page, count * sizeof(TTEntry)) != 0)
+        return NULL;
+    entries_zero(memory, count);
+    return memory;
 #else
     return calloc(count, sizeof(TTEntry));
 #endif
 }
 
-static void entries_unmap(TTEntry *entries, size_t count)
-{
-    if (!entries) return;
-#ifdef MAP_ANONYMOUS
-    munmap(entries, count * sizeof(TTEntry));
-#else
-    (void)count;
-    free(entries);
-#endif
-}
-
-/* Zero `count` entries without touching their pages: a fresh anonymous mapping laid over the
- * old one gives its pages back and maps zero pages on demand, in the same addresses and without
- * a second table's worth of memory (an address-space limit may not allow one). Writing zeros
- * instead would touch, and so map, every page of a table that may be gigabytes. */
-static void entries_zero(TTEntry *entries, size_t count)
-{
-#ifdef MAP_ANONYMOUS
-    void *memory = mmap(entries, count * sizeof(TTEntry), PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
-    if (memory == entries) return;
-    /* No mapping could be had (the old one is then left in place): zeros the slow way. */
-#endif
-    memset(entries, 0, count * sizeof(TTEntry));
-}
-
 static bool allocate(TranspositionTable *tt, size_t count)
 {
-    TTEntry *entries = entries_map(count);
+    TTEntry *entries = entries_alloc(count);
     if (!entries) return false;
-    entries_unmap(tt->entries, tt->mask + 1);
+    free(tt->entries);
     tt->entries = entries;
     tt->mask = count - 1;
     tt->written = false;
@@ -106,7 +104,7 @@ TranspositionTable *tt_create(size_t megabytes)
 void tt_destroy(TranspositionTable *tt)
 {
     if (!tt) return;
-    entries_unmap(tt->entries, tt->mask + 1);
+    free(tt->entries);
     free(tt);
 }
 
@@ -117,7 +115,7 @@ TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     /* 2. Both at once may not fit where either alone does (an address-space limit): give the
      *    old one back first, then ask again, and failing that for the old size. */
-    entries_unmap(tt->entries, tt->mask + 1);
+    free(tt->entries);
     tt->entries = NULL;
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     if (allocate(tt, old_count)) return TT_KEPT;
