@@ -62,6 +62,9 @@ static bool read_placement(Position *pos, const char *field, char *error, size_t
         } else if (ch >= '1' && ch <= '8') {
             file += ch - '0';
             if (file > 8) return error_set(error, size, "rank %d has more than 8 squares", rank + 1);
+            /* One digit counts a run of empty squares: "44" is not a way of writing "8". */
+            if (p > field && p[-1] >= '1' && p[-1] <= '8')
+                return error_set(error, size, "two digits in a row in rank %d", rank + 1);
         } else {
             PieceType type = piece_from_letter(ch);
             if (type == EMPTY) return error_set(error, size, "bad piece letter '%c' in the board field", ch);
@@ -148,6 +151,27 @@ static bool read_en_passant(Position *pos, const char *field, char *error, size_
     return true;
 }
 
+/* An e.p. square says the side not to move just pushed a pawn two squares. Before that push the
+ * side to move cannot have been in check: a check now must come from the pushed pawn or from a
+ * line the pawn opened (needs the men in place: after position_refresh). */
+static bool check_en_passant_history(Position *pos, char *error, size_t size)
+{
+    if (pos->en_passant == SQ_NONE) return true;
+    int forward = pawn_push(!pos->side);
+    Square now = pos->en_passant + forward, before = pos->en_passant - forward;
+    /* Take the push back on the board only (the king does not move), look, and put it back. */
+    int8_t pawn = pos->board[now];
+    pos->board[now] = EMPTY;
+    pos->board[before] = pawn;
+    bool was_in_check = king_attacked(pos, pos->side);
+    pos->board[before] = EMPTY;
+    pos->board[now] = pawn;
+    if (was_in_check)
+        return error_set(error, size, "impossible en-passant square: %s already in check",
+                         pos->side == WHITE ? "white" : "black");
+    return true;
+}
+
 static bool read_counter(const char *field, const char *name, int min, int *out, char *error, size_t size)
 {
     for (const char *p = field; *p; p++)
@@ -187,6 +211,7 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
     if (ok && enemy_king_capturable(scratch))
         ok = error_set(error, size, "the side not to move (%s) is in check",
                        scratch->side == WHITE ? "black" : "white");
+    ok = ok && check_en_passant_history(scratch, error, size);
     if (ok) position_copy(pos, scratch);
     free(scratch);
     return ok;

@@ -1,10 +1,20 @@
 /* tt.c - a lock-free transposition table: 16-byte entries, key xor data, depth-preferred
  * replacement with ageing. */
+#define _DEFAULT_SOURCE /* madvise: the table's pages are given back to empty it (entries_zero) */
 #include "tt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* Linux reads the pages of private memory given back with MADV_DONTNEED as zeros again. */
+#if defined(__linux__) && defined(MADV_DONTNEED)
+#define TT_ZERO_BY_DROPPING_PAGES 1
+#else
+#define TT_ZERO_BY_DROPPING_PAGES 0
+#endif
 
 /* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
 typedef struct {
@@ -18,10 +28,6 @@ struct TranspositionTable {
     uint8_t age;
     bool written;             /* a search may have stored entries since the last clear */
 };
-
-/* [C] A used table at least this large is cleared by taking fresh memory from the system
- * (which maps zero pages on demand) instead of writing zeros over every page. */
-enum { CLEAR_BY_REALLOCATION_BYTES = 64 * 1024 * 1024 };
 
 enum { AGE_MASK = 63 };
 
@@ -44,10 +50,38 @@ static size_t entry_count(size_t megabytes)
     return count;
 }
 
-/* Zeroed entries from calloc: fresh pages, so a large table costs no time until it is used. */
+/* Zero `count` entries without touching their pages, where the system allows it: the pages go
+ * back to it and read as zeros again, mapped only when a search next writes to them. Writing
+ * zeros instead would touch, and so make resident, every page of a table that may be gigabytes
+ * (and a fresh table beside the old one may not fit under an address-space limit). */
+static void entries_zero(TTEntry *entries, size_t count)
+{
+#if TT_ZERO_BY_DROPPING_PAGES
+    if (madvise(entries, count * sizeof(TTEntry), MADV_DONTNEED) == 0) return;
+#endif
+    memset(entries, 0, count * sizeof(TTEntry));
+}
+
+/* Zeroed memory for `count` entries that costs nothing until a search uses it. Page-aligned
+ * where pages can be given back (a table is a whole number of pages: at least 1 MB, a power of
+ * two), so that entries_zero can drop every one of them. */
+static TTEntry *entries_alloc(size_t count)
+{
+#if TT_ZERO_BY_DROPPING_PAGES
+    void *memory = NULL;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page < (long)sizeof(void *) || posix_memalign(&memory, (size_t)page, count * sizeof(TTEntry)) != 0)
+        return NULL;
+    entries_zero(memory, count);
+    return memory;
+#else
+    return calloc(count, sizeof(TTEntry));
+#endif
+}
+
 static bool allocate(TranspositionTable *tt, size_t count)
 {
-    TTEntry *entries = calloc(count, sizeof *entries);
+    TTEntry *entries = entries_alloc(count);
     if (!entries) return false;
     free(tt->entries);
     tt->entries = entries;
@@ -91,14 +125,9 @@ TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
 void tt_clear(TranspositionTable *tt)
 {
     tt->age = 0;
-    /* Memory no search has written to is zero already: clearing it would only touch (and so
-     * map) every page of a table that may be gigabytes (the first ucinewgame after Hash 4096). */
+    /* Memory no search has written to is zero already. */
     if (!tt->written) return;
-    size_t bytes = (tt->mask + 1) * sizeof *tt->entries;
-    /* A large table: fresh zeroed memory in its place (the old one is freed by allocate);
-     * where the two do not fit side by side, zeros written over the old one. */
-    if (bytes >= CLEAR_BY_REALLOCATION_BYTES && allocate(tt, tt->mask + 1)) return;
-    memset(tt->entries, 0, bytes);
+    entries_zero(tt->entries, tt->mask + 1);
     tt->written = false;
 }
 

@@ -30,7 +30,8 @@ typedef enum { TT_RESIZED, TT_KEPT, TT_LOST } TTResize;
 
 /* Change the size (contents are lost). */
 TTResize tt_resize(TranspositionTable *tt, size_t megabytes);
-/* Empty the table. Cheap when no search has used it since it was allocated or cleared. */
+/* Empty the table. Its pages go back to the system rather than being written, so the time is
+ * small and the memory in use drops (nothing at all when no search used it since the last clear). */
 void tt_clear(TranspositionTable *tt);
 /* Start a new search: entries of earlier searches become replaceable first. Only a search
  * writes entries, and every search starts here. */

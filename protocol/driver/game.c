@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "attack.h"
 #include "fen.h"
 #include "makemove.h"
 #include "notation.h"
@@ -61,10 +62,17 @@ static bool record_push(Game *game, Move move)
     return true;
 }
 
+/* Play a move of the record on `pos`: MOVE_NONE is a pass, the side to move changed by hand. */
+static void record_apply(Position *pos, Move move)
+{
+    if (move == MOVE_NONE) make_null_move(pos);
+    else make_move(pos, move);
+}
+
 void game_play(Game *game, Move move)
 {
     if (!record_push(game, move)) return;
-    make_move(&game->pos, move);
+    record_apply(&game->pos, move);
     game->position_id++;
     /* Keep the undo stack within its capacity on very long games (repetition needs only the
      * plies since the last irreversible move). */
@@ -141,7 +149,7 @@ bool game_undo(Game *game, int plies)
     game->position_id++;
     position_copy(&game->pos, &game->start);
     for (int i = 0; i < game->move_count; i++) {
-        make_move(&game->pos, game->moves[i]);
+        record_apply(&game->pos, game->moves[i]);
         position_trim_history(&game->pos);
     }
     return true;
@@ -160,24 +168,19 @@ const char *game_result_text(Game *game, GameStatus status) { return game_status
 
 int game_moves_by(const Game *game, Color side)
 {
-    /* Move i of the record was made by the start's side when i is even. */
-    return side == game->start.side ? (game->move_count + 1) / 2 : game->move_count / 2;
+    int moves = 0;
+    Color mover = game->start.side;
+    for (int i = 0; i < game->move_count; i++, mover = !mover)
+        if (mover == side && game->moves[i] != MOVE_NONE) moves++;
+    return moves;
 }
 
-void game_set_side(Game *game, Color side)
+bool game_set_side(Game *game, Color side)
 {
-    if (game->pos.side == side) return;
-    char fen[FEN_MAX];
-    fen_write(&game->pos, fen, sizeof fen);
-    /* The side is the second field; the e.p. square (fourth) cannot stand with the other side. */
-    char board[FEN_MAX], castling[8], ep[8];
-    int halfmove, fullmove;
-    char side_char;
-    if (sscanf(fen, "%127s %c %7s %7s %d %d", board, &side_char, castling, ep, &halfmove, &fullmove) != FEN_FIELDS)
-        return;
-    char flipped[2 * FEN_MAX];
-    snprintf(flipped, sizeof flipped, "%s %c %s - %d %d", board, side == WHITE ? 'w' : 'b', castling, halfmove,
-             fullmove);
-    char error[GAME_ERROR_MAX];
-    game_setup(game, flipped, NULL, 0, error, sizeof error);
+    if (game->pos.side == side) return true;
+    /* The side that stops being on move must not stand in check. */
+    if (position_in_check(&game->pos)) return false;
+    /* A pass in the record, so that the moves before it can still be taken back. */
+    game_play(game, MOVE_NONE);
+    return game->pos.side == side;
 }

@@ -16,7 +16,7 @@ typedef struct {
     Position pos;                /* the current position, with the game's history for repetition */
     bool started_from_initial;   /* the move numbers are the game's own: it began from the initial
                                     array or from a FEN with its move number (docs/SPEC.md §5.1) */
-    Move *moves;                 /* the moves played since `start` */
+    Move *moves;                 /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
     int move_count, move_capacity;
     unsigned position_id;        /* changes with every move, take-back and set-up: what belongs to
                                     one position (CECP's excluded moves) notes it */
@@ -47,7 +47,8 @@ GameStatus game_status_now(Game *game);
 const char *game_result_text(Game *game, GameStatus status);
 /* Moves `side` has made in this game (for `level` move counts). */
 int game_moves_by(const Game *game, Color side);
-/* Set the side to move (CECP `white` / `black`); clears the e.p. square. */
-void game_set_side(Game *game, Color side);
+/* Set the side to move (CECP `white` / `black`), recorded as a pass that game_undo takes back;
+ * clears the e.p. square. False (and nothing changed) if the side to move is in check. */
+bool game_set_side(Game *game, Color side);
 
 #endif

@@ -59,6 +59,8 @@ struct Searcher {
     Search *search;
     TranspositionTable *tt;      /* E4 */
     int tt_megabytes, tt_pending_megabytes;
+    bool clear_pending;          /* ucinewgame / Clear Hash: the search thread empties the tables */
+    bool clearing;               /* ... and is doing it now, with the lock released */
     bool shutdown;
     unsigned last_id;
     Job job;
@@ -251,12 +253,29 @@ static Stage next_stage(Searcher *e, Stage done)
     }
 }
 
+/* Under the lock, on the search thread: empty the table and the killers as asked. The lock is
+ * released meanwhile, so that the adapter thread never waits for a large table (isready). */
+static void clear_tables(Searcher *e)
+{
+    e->clear_pending = false;
+    e->clearing = true;
+    pthread_mutex_unlock(&e->lock);
+    search_clear(e->search);
+    pthread_mutex_lock(&e->lock);
+    e->clearing = false;
+    pthread_cond_broadcast(&e->changed);
+}
+
 static void *worker_main(void *arg)
 {
     Searcher *e = arg;
     pthread_mutex_lock(&e->lock);
     while (!e->shutdown) {
         Job *job = &e->job;
+        if (e->clear_pending) { /* before any job that was started after the clear was asked */
+            clear_tables(e);
+            continue;
+        }
         if (!stage_active(job->stage)) {
             pthread_cond_wait(&e->wake, &e->lock);
             continue;
@@ -338,6 +357,8 @@ static HashOutcome apply_hash_locked(Searcher *e)
 {
     int wanted = e->tt_pending_megabytes;
     if (wanted == e->tt_megabytes) return HASH_APPLIED;
+    /* The table is not replaced under a clear (the search thread is woken for it already). */
+    while (e->clear_pending || e->clearing) pthread_cond_wait(&e->changed, &e->lock);
     e->tt_pending_megabytes = e->tt_megabytes;
     TTResize resized = TT_LOST;
     if (e->tt) resized = tt_resize(e->tt, (size_t)wanted);
@@ -417,8 +438,7 @@ void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const 
 Move searcher_prediction(Searcher *e, unsigned id)
 {
     pthread_mutex_lock(&e->lock);
-    while (e->job.id == id && e->job.stage == STAGE_PREDICT) pthread_cond_wait(&e->changed, &e->lock);
-    Move predicted = e->job.id == id ? e->job.result.predicted : MOVE_NONE;
+    Move predicted = e->job.id == id && e->job.stage != STAGE_PREDICT ? e->job.result.predicted : MOVE_NONE;
     pthread_mutex_unlock(&e->lock);
     return predicted;
 }
@@ -471,7 +491,10 @@ bool searcher_busy(Searcher *e)
 void searcher_clear(Searcher *e)
 {
     pthread_mutex_lock(&e->lock);
-    if (!stage_active(e->job.stage)) search_clear(e->search);
+    if (!stage_active(e->job.stage)) {
+        e->clear_pending = true;
+        pthread_cond_broadcast(&e->wake);
+    }
     pthread_mutex_unlock(&e->lock);
 }
 

@@ -86,7 +86,8 @@ void searcher_stop(Searcher *engine, unsigned id);
  * hit was read): arm `plan`'s limits (the job's own when NULL) from then. A search that has
  * already completed what they ask for ends at once (docs/SPEC.md §8). */
 void searcher_ponderhit(Searcher *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
-/* Wait until job `id` has its guessed reply (JOB_SELF_PONDER) and return it, MOVE_NONE if none. */
+/* The guessed reply of job `id` (JOB_SELF_PONDER); MOVE_NONE if there is none, or none yet: the
+ * guess may still be running, and at Speed PDP-10 it takes seconds, so this never waits for it. */
 Move searcher_prediction(Searcher *engine, unsigned id);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */
 bool searcher_wait(Searcher *engine, unsigned id, SearcherResult *result);
@@ -96,7 +97,8 @@ bool searcher_take(Searcher *engine, unsigned id, SearcherResult *result);
 void searcher_abandon(Searcher *engine, unsigned id);
 /* Whether a job is running. */
 bool searcher_busy(Searcher *engine);
-/* Forget what earlier searches learned (new game, Clear Hash); only while idle. */
+/* Forget what earlier searches learned (new game, Clear Hash); only while idle. Returns at once:
+ * the search thread empties the tables, before the next job. */
 void searcher_clear(Searcher *engine);
 /* What became of a request for a table size (the Hash option). */
 typedef enum {

@@ -52,6 +52,7 @@ void cecp_leave(Cecp *c)
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
     c->state = CECP_IDLE;
+    c->editing = false;
     c->pong_count = 0;
     line_queue_clear(&c->deferred);
 }
@@ -213,11 +214,12 @@ static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *
     set_option(c, option, value, "bad value", line);
 }
 
-static void cmd_setboard(Cecp *c, char *cursor)
+/* The game from `fen` (setboard, or the end of an edit block); refused whole if it is bad. */
+static void set_position(Cecp *c, const char *fen)
 {
     cecp_stop_all(c);
     char error[GAME_ERROR_MAX];
-    if (game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) {
+    if (game_setup(&c->s->game, fen, NULL, 0, error, sizeof error)) {
         c->position_valid = true;
         c->game_over = false;
         c->hint = MOVE_NONE;
@@ -227,6 +229,33 @@ static void cmd_setboard(Cecp *c, char *cursor)
         io_printf("tellusererror Illegal position: %s", error);
     }
     if (c->analyze_mode) cecp_analyze(c);
+}
+
+/* Whether an edit block's line is for the block: all but `ping` and `quit`, which keep their
+ * meaning inside it (a GUI may synchronise, or leave, at any time). */
+static bool is_edit_line(const char *line)
+{
+    char first[8] = "";
+    return sscanf(line, " %7s", first) != 1 || (strcmp(first, "ping") != 0 && strcmp(first, "quit") != 0);
+}
+
+/* A line of an edit block (docs/PROTOCOLS.md §3). */
+static void edit_line(Cecp *c, const char *line)
+{
+    switch (cecp_edit_line(&c->edit, line)) {
+    case EDIT_GOES_ON:
+        break;
+    case EDIT_ENDS: {
+        char fen[FEN_MAX];
+        c->editing = false;
+        cecp_edit_fen(&c->edit, c->s->game.pos.side, fen, sizeof fen);
+        set_position(c, fen);
+        break;
+    }
+    case EDIT_BAD_LINE:
+        error_reply("not an edit command; '.' ends the edit", line);
+        break;
+    }
 }
 
 static void cmd_undo(Cecp *c, int plies, const char *line)
@@ -251,8 +280,9 @@ static void cmd_draw(Cecp *c)
 
 static void cmd_hint(Cecp *c)
 {
-    Move hint = c->hint;
-    if (c->state == CECP_PONDERING) hint = searcher_prediction(c->s->searcher, c->search_id);
+    /* Pondering: the reply TECH ponders on; none while it is still being guessed (the guess may
+     * take seconds at Speed PDP-10: never wait for it). */
+    Move hint = c->state == CECP_PONDERING ? searcher_prediction(c->s->searcher, c->search_id) : c->hint;
     if (hint == MOVE_NONE || !c->position_valid) return;
     char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
     move_to_uci(hint, text);
@@ -299,10 +329,15 @@ static bool looks_like_move(const char *word)
     return i == prefix;
 }
 
-static void cmd_side(Cecp *c, Color side)
+/* `white` / `black`: that side to move, TECH the other; refused whole when the side now on move
+ * is in check (it would stand in check off move). */
+static void cmd_side(Cecp *c, Color side, const char *line)
 {
     cecp_stop_all(c);
-    if (c->position_valid) game_set_side(&c->s->game, side);
+    if (c->position_valid && !game_set_side(&c->s->game, side)) {
+        error_reply("the side to move is in check", line);
+        return;
+    }
     c->engine_side = !side;
 }
 
@@ -347,6 +382,10 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
 
 bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
 {
+    if (c->editing && is_edit_line(line)) {
+        edit_line(c, line);
+        return true;
+    }
     /* Keep the whole line for error echoes; tokens are cut from a copy. */
     char *copy = strdup(line);
     if (!copy) return true;
@@ -379,7 +418,7 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         c->engine_side = !c->s->game.pos.side;
         cecp_ponder(c);
     } else if (!strcmp(command, "white") || !strcmp(command, "black")) {
-        cmd_side(c, command[0] == 'w' ? WHITE : BLACK);
+        cmd_side(c, command[0] == 'w' ? WHITE : BLACK, line);
     } else if (!strcmp(command, "level")) {
         cmd_level(c, cursor, line);
     } else if (!strcmp(command, "usermove")) {
@@ -405,7 +444,11 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cecp_stop_all(c);
         c->game_over = true;
     } else if (!strcmp(command, "setboard")) {
-        cmd_setboard(c, cursor);
+        set_position(c, token_rest(&cursor));
+    } else if (!strcmp(command, "edit")) {
+        cecp_stop_all(c);
+        cecp_edit_begin(&c->edit, &c->s->game.pos);
+        c->editing = true;
     } else if (!strcmp(command, "undo") || !strcmp(command, "remove")) {
         cmd_undo(c, command[0] == 'u' ? 1 : 2, line);
     } else if (!strcmp(command, "hint")) {

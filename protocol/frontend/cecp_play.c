@@ -233,19 +233,22 @@ void cecp_search_done(Cecp *c, unsigned id)
     }
 }
 
-/* The opponent played while TECH pondered: a hit keeps the search (its clock starts now), a
- * miss throws it away. Returns true if the move was handled as a hit. */
-static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
+/* The opponent played while TECH pondered: whether it played the guessed reply. A reply still
+ * being guessed counts as a miss (the ponder search has not begun; a search of its own costs
+ * nothing more), so that the guess, seconds long at Speed PDP-10, never holds up the input. */
+static bool ponder_hit(Cecp *c, Move move)
 {
     Move predicted = searcher_prediction(c->s->searcher, c->search_id);
     bool hit = predicted != MOVE_NONE && move_same(predicted, move);
     searcher_count_ponder(c->s->searcher, hit);
     session_report_ponder(c->s, hit ? "ponder hit" : "ponder miss");
-    if (!hit) {
-        cecp_stop_all(c);
-        return false;
-    }
-    game_play(&c->s->game, move);
+    return hit;
+}
+
+/* After a hit on the move just played: the ponder search goes on as TECH's own, its clock
+ * started at read_us; one that finished already moves at once. */
+static void keep_ponder_search(Cecp *c, int64_t read_us)
+{
     atomic_store(&c->show_prefix, false);
     c->state = CECP_THINKING;
     c->think_start_us = read_us;
@@ -255,7 +258,6 @@ static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
     session_replan(c->s, &t, &c->plan);
     searcher_ponderhit(c->s->searcher, c->search_id, read_us, &c->plan);
     if (c->finished) deliver_move(c, &c->result);
-    return true;
 }
 
 void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
@@ -276,15 +278,21 @@ void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
         io_printf("Illegal move (%s): %s", error, safe);
         return;
     }
-    if (c->state == CECP_PONDERING && resolve_ponder(c, move, read_us)) return;
-    cecp_stop_all(c);
+    bool hit = c->state == CECP_PONDERING && ponder_hit(c, move);
+    if (!hit) cecp_stop_all(c);
     game_play(&c->s->game, move);
     if (c->analyze_mode) {
         cecp_analyze(c);
         return;
     }
-    if (c->game_over || cecp_check_game_end(c, false)) return;
-    if (!c->force && c->s->game.pos.side == c->engine_side) cecp_think(c, read_us);
+    /* The one end-of-game check for a hit and a miss alike: a move ended the game, TECH's
+     * search (a hit's included) has nothing more to say. */
+    if (c->game_over || cecp_check_game_end(c, false)) {
+        if (hit) cecp_stop_all(c);
+        return;
+    }
+    if (hit) keep_ponder_search(c, read_us);
+    else if (!c->force && c->s->game.pos.side == c->engine_side) cecp_think(c, read_us);
 }
 
 void cecp_flush_deferred(Cecp *c)

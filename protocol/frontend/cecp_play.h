@@ -7,6 +7,7 @@
 
 #include "cecp.h"
 #include "exclusions.h"
+#include "cecp_edit.h"
 
 typedef enum {
     CECP_IDLE,
@@ -29,6 +30,8 @@ struct Cecp {
     bool ponder_enabled;         /* `hard` */
     bool analyze_mode;
     Exclusions excluded;         /* `exclude` / `include`: root moves left out of this position */
+    bool editing;                /* inside an `edit` block, until its `.` */
+    CecpEdit edit;
     atomic_bool post;            /* thinking output (read by the search threads) */
     atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */

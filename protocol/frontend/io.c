@@ -106,14 +106,7 @@ Event *event_queue_pop(EventQueue *queue)
     return event;
 }
 
-/* The reader's growing line under construction. */
-typedef struct {
-    char *text;
-    size_t length, capacity;
-    bool overlong;           /* the current line passed LINE_LIMIT: drop it at its end */
-} LineBuilder;
-
-static void line_add(LineBuilder *b, const char *bytes, size_t n)
+static void line_add(LineSplitter *b, const char *bytes, size_t n)
 {
     if (b->overlong) return;
     if (b->length + n + 1 > LINE_LIMIT) {
@@ -138,8 +131,8 @@ static void line_add(LineBuilder *b, const char *bytes, size_t n)
     b->length += n;
 }
 
-/* Queue the finished line (CR before the LF dropped) and start the next one. */
-static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
+/* Queue the finished line and start the next one. */
+static void line_finish(LineSplitter *b, EventQueue *queue, int64_t read_us)
 {
     if (b->overlong) {
         fprintf(stderr, "tech: input line longer than %d bytes dropped\n", LINE_LIMIT);
@@ -148,7 +141,6 @@ static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
         return;
     }
     size_t n = b->length;
-    if (n && b->text[n - 1] == '\r') n--;
     char *line = malloc(n + 1);
     if (line) {
         if (n) memcpy(line, b->text, n);
@@ -156,6 +148,44 @@ static void line_finish(LineBuilder *b, EventQueue *queue, int64_t read_us)
         push_simple(queue, EVENT_LINE, line, read_us, 0);
     }
     b->length = 0;
+}
+
+/* The first line end in [p, end): CR, LF or CRLF end a line, as GUIs on every system send them. */
+static const char *find_line_end(const char *p, const char *end)
+{
+    for (; p < end; p++)
+        if (*p == '\n' || *p == '\r') return p;
+    return NULL;
+}
+
+void line_splitter_feed(LineSplitter *b, EventQueue *queue, const char *bytes, size_t n, int64_t read_us)
+{
+    const char *p = bytes, *end = bytes + n;
+    while (p < end) {
+        bool lf_of_crlf = b->after_cr && *p == '\n';
+        b->after_cr = false;
+        if (lf_of_crlf) {
+            p++;
+            continue;
+        }
+        const char *line_end = find_line_end(p, end);
+        if (!line_end) {
+            line_add(b, p, (size_t)(end - p));
+            return;
+        }
+        line_add(b, p, (size_t)(line_end - p));
+        line_finish(b, queue, read_us);
+        b->after_cr = *line_end == '\r';
+        p = line_end + 1;
+    }
+}
+
+void line_splitter_end(LineSplitter *b, EventQueue *queue, int64_t read_us)
+{
+    /* A last line without its line end still counts. */
+    if (b->length || b->overlong) line_finish(b, queue, read_us);
+    free(b->text);
+    memset(b, 0, sizeof *b);
 }
 
 struct IoReader {
@@ -183,28 +213,15 @@ static void *reader_main(void *arg)
     IoReader *reader = arg;
     responsive_thread(); /* an input line must be read at once, even while every core searches */
     EventQueue *queue = reader->queue;
-    LineBuilder builder = {0};
+    LineSplitter splitter = {0};
     char *chunk = malloc(READ_CHUNK);
     while (chunk && wait_for_input(reader)) {
         ssize_t got = read(STDIN_FILENO, chunk, READ_CHUNK);
         if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
         if (got <= 0) break;
-        int64_t now = clock_now_us();
-        const char *p = chunk, *end = chunk + got;
-        while (p < end) {
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            if (!nl) {
-                line_add(&builder, p, (size_t)(end - p));
-                break;
-            }
-            line_add(&builder, p, (size_t)(nl - p));
-            line_finish(&builder, queue, now);
-            p = nl + 1;
-        }
+        line_splitter_feed(&splitter, queue, chunk, (size_t)got, clock_now_us());
     }
-    /* A last line without its LF still counts. */
-    if (builder.length || builder.overlong) line_finish(&builder, queue, clock_now_us());
-    free(builder.text);
+    line_splitter_end(&splitter, queue, clock_now_us());
     free(chunk);
     push_simple(queue, EVENT_EOF, NULL, clock_now_us(), 0);
     return NULL;

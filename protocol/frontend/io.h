@@ -4,6 +4,7 @@
 #define TECH_IO_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* What the adapter thread is woken for: an input line, the end of input, or a finished search. */
@@ -36,11 +37,26 @@ void event_queue_push_eof(EventQueue *queue);
 Event *event_queue_pop(EventQueue *queue);
 void event_free(Event *event);
 
+/* Input bytes cut into lines, as the reader thread cuts stdin (and the fuzz targets their input):
+ * LF, CR and CRLF each end a line, NUL bytes are read as blanks, a line longer than 16 MB is
+ * dropped whole. Start from {0}. */
+typedef struct {
+    char *text;                  /* the line under construction */
+    size_t length, capacity;
+    bool overlong;               /* the current line passed the limit: drop it at its end */
+    bool after_cr;               /* the last line ended with CR: an LF right after it is part of that end */
+} LineSplitter;
+
+/* Queue (EVENT_LINE, stamped read_us) every line the bytes complete; keep the rest. */
+void line_splitter_feed(LineSplitter *splitter, EventQueue *queue, const char *bytes, size_t n, int64_t read_us);
+/* The input is over: queue an unfinished last line, and free the splitter's memory. */
+void line_splitter_end(LineSplitter *splitter, EventQueue *queue, int64_t read_us);
+
 /* The stdin reader thread. */
 typedef struct IoReader IoReader;
 
-/* Start the thread that reads fd 0 with read(2), splits it into lines (LF or CRLF, unbounded
- * length, NUL bytes read as blanks) and queues them, then EVENT_EOF. NULL on failure. */
+/* Start the thread that reads fd 0 with read(2), splits it into lines (LineSplitter) and queues
+ * them, then EVENT_EOF. NULL on failure. */
 IoReader *io_reader_start(EventQueue *queue);
 /* Stop the reader (at once if it is waiting for input; a line being read is dropped), join it
  * and free it. Used at exit, after `quit` or the end of input. */

@@ -74,11 +74,11 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     };
     settings_search_features(&s->settings, &engine_request.features);
 #ifdef TECH_FUZZ_NODE_CAP
-    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes
-     * and runs at full speed, so that one fuzz input stays fast whatever it asks for. */
+    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
+     * so that one fuzz input stays fast whatever it asks for. Speed PDP-10 keeps its pace: every
+     * stage must stay stoppable at it, and the fuzz session never waits for one. */
     if (!engine_request.plan.search.nodes || engine_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
         engine_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
-    engine_request.features.pace_multiple = 0;
 #endif
     session_sync_hash(s);
     return searcher_start(s->searcher, &engine_request);

@@ -34,6 +34,7 @@ struct Uci {
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
     PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
+    bool complained;             /* the line being handled got its complaint already */
 };
 
 Uci *uci_create(Session *session)
@@ -214,6 +215,14 @@ static void say(const char *format, const char *detail)
     text_free(&line);
 }
 
+/* `say`, once per input line: a line of a million bad words gets one answer, not a million. */
+static void complain(Uci *u, const char *format, const char *detail)
+{
+    if (u->complained) return;
+    u->complained = true;
+    say(format, detail);
+}
+
 static void cmd_uci(Uci *u)
 {
     io_write_line("id name " ENGINE_NAME);
@@ -303,20 +312,20 @@ static bool is_go_keyword(const char *word)
 /* Read the number after a `go` keyword into *out, saturated to [min, max] (a GUI may send any
  * 64-bit value, or more digits than that). On a missing or bad number say so; if the token is
  * the next keyword, hand it back through *pending so that it is not lost. */
-static void go_number(char **cursor, const char *key, int64_t min, int64_t max, int64_t *out, bool *given,
+static void go_number(Uci *u, char **cursor, const char *key, int64_t min, int64_t max, int64_t *out, bool *given,
                       char **pending)
 {
     char *word = token_next(cursor);
     NumberStatus status = number_read(word, min, max, out);
     if (status == NUMBER_BAD) {
-        say("go: '%s' needs a number; ignored", key);
+        complain(u, "go: '%s' needs a number; ignored", key);
         if (word && is_go_keyword(word)) *pending = word;
         return;
     }
     if (status == NUMBER_SATURATED) {
         char detail[96];
         snprintf(detail, sizeof detail, "%s %.24s read as %" PRId64, key, word, *out);
-        say("go: %s (out of range)", detail);
+        complain(u, "go: %s (out of range)", detail);
     }
     if (given) *given = true;
 }
@@ -358,7 +367,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
             while ((next = token_next(&cursor)) && !is_go_keyword(next)) {
                 char error[GAME_ERROR_MAX];
                 Move m = game_parse_move(&u->s->game, next, false, error, sizeof error);
-                if (m == MOVE_NONE) say("go searchmoves: move ignored: %s", next);
+                if (m == MOVE_NONE) complain(u, "go searchmoves: move ignored: %s", next);
                 else if (searchmoves_count < MOVE_LIST_MAX) searchmoves[searchmoves_count++] = m;
             }
             word = next;
@@ -367,17 +376,18 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
         if (strcmp(word, "ponder") == 0) ponder = true;
         else if (strcmp(word, "infinite") == 0) infinite = true;
         else if (strcmp(word, "wtime") == 0)
-            go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
         else if (strcmp(word, "btime") == 0)
-            go_number(&cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
-        else if (strcmp(word, "winc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &winc, NULL, &next);
-        else if (strcmp(word, "binc") == 0) go_number(&cursor, word, 0, GUI_TIME_MS_MAX, &binc, NULL, &next);
-        else if (strcmp(word, "movestogo") == 0) go_number(&cursor, word, 0, MOVES_TO_GO_MAX, &movestogo, NULL, &next);
-        else if (strcmp(word, "depth") == 0) go_number(&cursor, word, 1, SEARCH_DEPTH_MAX, &depth, NULL, &next);
-        else if (strcmp(word, "nodes") == 0) go_number(&cursor, word, 1, INT64_MAX, &nodes, NULL, &next);
-        else if (strcmp(word, "mate") == 0) go_number(&cursor, word, 1, SEARCH_DEPTH_MAX, &mate, NULL, &next);
-        else if (strcmp(word, "movetime") == 0) go_number(&cursor, word, 1, GUI_TIME_MS_MAX, &movetime, NULL, &next);
-        else say("go: unknown argument '%s' ignored", word);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
+        else if (strcmp(word, "winc") == 0) go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &winc, NULL, &next);
+        else if (strcmp(word, "binc") == 0) go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &binc, NULL, &next);
+        else if (strcmp(word, "movestogo") == 0)
+            go_number(u, &cursor, word, 0, MOVES_TO_GO_MAX, &movestogo, NULL, &next);
+        else if (strcmp(word, "depth") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &depth, NULL, &next);
+        else if (strcmp(word, "nodes") == 0) go_number(u, &cursor, word, 1, INT64_MAX, &nodes, NULL, &next);
+        else if (strcmp(word, "mate") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &mate, NULL, &next);
+        else if (strcmp(word, "movetime") == 0) go_number(u, &cursor, word, 1, GUI_TIME_MS_MAX, &movetime, NULL, &next);
+        else complain(u, "go: unknown argument '%s' ignored", word);
         word = next ? next : token_next(&cursor);
     }
 
@@ -433,6 +443,7 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     char *cursor = line;
     char *command = token_next(&cursor);
     if (!command) return true;
+    u->complained = false;
     if (strcmp(command, "uci") == 0) cmd_uci(u);
     else if (strcmp(command, "isready") == 0) {
         session_sync_hash(u->s); /* a Hash size set during the search, now that it is over */

@@ -7,11 +7,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cecp_play.h"
 #include "fuzz_grammar.h"
 #include "fuzz_support.h"
+#include "io.h"
 #include "makemove.h"
 #include "notation.h"
 #include "rules.h"
@@ -21,6 +23,10 @@
 enum { LINES_MAX = 48, LINE_BYTES_MAX = 2048 };
 /* The final sync's ping number. */
 enum { SYNC_PING = 424242 };
+/* A line is handled within this long, whatever search runs meanwhile and at any speed: nothing
+ * waits for a stage of a job (a usermove once waited 40 s for the reply guess at Speed PDP-10).
+ * Generous for a loaded machine and the sanitizers; a paced stage lasts seconds. */
+enum { LINE_HANDLING_MAX_US = 500000 };
 
 /* stdout, redirected to an append-only file so that truncating it between inputs is safe. */
 static int output_fd = -1;
@@ -50,6 +56,7 @@ typedef struct {
     bool moved;                  /* ... or an engine move (CECP) */
     Position go_position;        /* UCI: where the search that owes a bestmove started */
     bool go_pending;
+    bool paced;                  /* Speed PDP-10 was set at some point: a search may be paced */
 } Watch;
 
 /* Check a bestmove (and its ponder move) against the position its search started from. */
@@ -185,6 +192,38 @@ static bool starts_search(const char *line)
     return !first_word_is(rest, "perft");
 }
 
+static int64_t now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000;
+}
+
+/* TECH wrote `move`: the game may not have been over before it (a ponder hit on a move that
+ * mated, stalemated or bared the kings once got a reply). The move is the last one of the game. */
+static void check_move_in_live_game(const Watch *w)
+{
+    static Position before;
+    const Position *now = &w->session->game.pos;
+    if (now->undo_len == 0 || now->undo[now->undo_len - 1].move == MOVE_NONE) return; /* history trimmed */
+    position_copy(&before, now);
+    unmake_move(&before);
+    GameStatus status = game_status(&before);
+    if (status == STATUS_CHECKMATE || status == STATUS_STALEMATE || status == STATUS_INSUFFICIENT)
+        fuzz_fail("a move in a finished game (%s) after '%.120s'", game_status_result(status, before.side),
+                  w->command);
+}
+
+/* One session_step, held to the time bound when it handles what is queued already. */
+static SessionStep timed_step(Watch *w)
+{
+    int64_t start = now_us();
+    SessionStep step = session_step(w->session);
+    int64_t took = now_us() - start;
+    if (took > LINE_HANDLING_MAX_US) fuzz_fail("'%.120s' took %lld ms to handle", w->command, (long long)took / 1000);
+    return step;
+}
+
 /* Feed one line and handle events until it has been handled; the oracles after each. */
 static SessionStep feed(Watch *w, const char *line)
 {
@@ -203,9 +242,11 @@ static SessionStep feed(Watch *w, const char *line)
         if (uci_go) position_copy(&at_go, &s->game.pos);
         w->rejected = w->moved = false;
         w->command = line;
-        SessionStep step = session_step(s);
+        SessionStep step = timed_step(w);
+        if (s->settings.features.pdp10_pace) w->paced = true;
         read_output(w);
         check_positions(w);
+        if (w->moved) check_move_in_live_game(w);
         if (step == STEP_SEARCH_DONE) continue;
         /* The line's own output is read; a bestmove of the search it started comes later. */
         if (uci_go) {
@@ -253,30 +294,40 @@ void fuzz_session_run(FuzzProtocol protocol, const uint8_t *data, size_t size)
         feed(&w, "xboard");
         feed(&w, "protover 2");
     }
-    char *text = fuzz_text(data, size);
-    char *cursor = text;
+    /* The input cut into lines as the reader thread cuts stdin (LF, CR or CRLF end a line). */
+    EventQueue *lines = event_queue_create();
+    if (!lines) abort();
+    LineSplitter splitter = {0};
+    line_splitter_feed(&splitter, lines, (const char *)data, size, 0);
+    line_splitter_end(&splitter, lines, 0);
+    event_queue_push_eof(lines);
     bool ended = false;
     for (int n = 0; n < LINES_MAX && !ended; n++) {
-        if (!cursor) break;
-        char *line = cursor, *end = strchr(cursor, '\n');
-        if (end) *end = '\0';
-        cursor = end ? end + 1 : NULL;
-        size_t length = strlen(line);
-        if (length > LINE_BYTES_MAX) line[LINE_BYTES_MAX] = '\0';
-        if (length && line[length - 1] == '\r') line[length - 1] = '\0';
+        Event *event = event_queue_pop(lines);
+        if (event->kind != EVENT_LINE) {
+            event_free(event);
+            break;
+        }
+        char *line = event->line;
+        if (strlen(line) > LINE_BYTES_MAX) line[LINE_BYTES_MAX] = '\0';
         if (keep_line(protocol, line)) ended = feed(&w, line) == STEP_END;
+        event_free(event);
     }
-    free(text);
+    event_queue_destroy(lines);
     if (ended) fuzz_fail("the session ended before the sync");
-    /* The sync: answered, after everything before it (a CECP pong waits for a move under way). */
+    /* The sync: answered, after everything before it (a CECP pong waits for a move under way;
+     * at Speed PDP-10 that move is asked for now, as it would take seconds). */
+    if (protocol == FUZZ_CECP && w.paced) feed(&w, "?");
     char sync[32];
     if (protocol == FUZZ_UCI) snprintf(sync, sizeof sync, "isready");
     else snprintf(sync, sizeof sync, "ping %d", SYNC_PING);
     feed(&w, sync);
     while (!w.saw_sync) {
+        w.moved = false;
         if (session_step(w.session) == STEP_END) fuzz_fail("the session ended before answering the sync");
         read_output(&w);
         check_positions(&w);
+        if (w.moved) check_move_in_live_game(&w);
     }
     w.command = "quit";
     session_feed_line(w.session, "quit");

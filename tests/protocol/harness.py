@@ -193,3 +193,16 @@ def bestmove(engine, timeout=3.0, collect=None):
 def cecp_move(engine, timeout=3.0, collect=None):
     m = engine.expect(r"^move (\S+)$", timeout, collect)
     return m.group(1)
+
+
+def cecp_hint(engine, timeout=3.0):
+    """TECH's `Hint:` move, asked again until it has one: while pondering there is none until the
+    reply is guessed (seconds at Speed PDP-10), and `hint` never waits for it. None if none came."""
+    deadline = time.monotonic() + timeout * SLOW
+    while time.monotonic() < deadline:
+        engine.send("hint")
+        hints = [line for line in engine.drain(0.05) if line.startswith("Hint: ")]
+        if hints:
+            return hints[0].split()[1]
+    return None
+

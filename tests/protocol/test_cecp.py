@@ -80,7 +80,7 @@ def test_illegal_and_unknown():
         e.send(bad)
         word = bad.split()[-1]
         e.expect(rf"^Illegal move \([^)]+\): {word}$", 1.0)
-    for bad in ("foo", "hint2", "e9", "edit", "nps 0", "level x", "sd banana", "time soon", "option Depth=abc",
+    for bad in ("foo", "hint2", "e9", "nps 0", "level x", "sd banana", "time soon", "option Depth=abc",
                 "option Nope=1", "variant suicide", "usermove", "pause"):
         e.send(bad)
         m = e.expect(r"^Error \(([^)]*)\): ", 1.0)

@@ -1,6 +1,6 @@
 """test_cecp_ponder.py - CECP pondering after `hard` (docs/SPEC.md §8): guess, hit, miss, and the
 commands that must leave a consistent state while TECH ponders."""
-from harness import MOVE_RE, SLOW, Engine, cecp_move, check
+from harness import MOVE_RE, SLOW, Engine, cecp_hint, cecp_move, check
 
 
 def pondering_engine(extra=()):
@@ -11,9 +11,8 @@ def pondering_engine(extra=()):
     e.xboard()
     e.send("new", "hard", "level 0 1 0", *extra, "time 4000", "otim 4000", "usermove e2e4")
     move = cecp_move(e, 3.0)
-    e.send("hint")
-    guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
-    check(MOVE_RE.match(guess), f"hint {guess}")
+    guess = cecp_hint(e, 2.0)
+    check(guess and MOVE_RE.match(guess), f"hint {guess}")
     return e, move, guess
 
 

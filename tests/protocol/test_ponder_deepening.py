@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from harness import SLOW, Engine, bestmove, cecp_move, check
+from harness import SLOW, Engine, bestmove, cecp_hint, cecp_move, check
 
 STYLES = ("TECH-1971", "TECH-modern")
 RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
@@ -107,8 +107,8 @@ def test_cecp_ponder_thinks_until_the_opponent_moves():
         e.send(f"option Style={style}", "new", "hard", "post", "level 0 1 0", "time 2000", "otim 2000",
                "usermove e2e4")
         cecp_move(e, 30.0)
-        e.send("hint")
-        guess = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+        guess = cecp_hint(e, 2.0)
+        check(guess, f"{style}: no hint")
         cpu0, t0 = cpu_seconds(e), time.monotonic()
         lines = e.silent(1.5, "^move")
         used = cpu_seconds(e) - cpu0

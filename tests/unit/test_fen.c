@@ -49,6 +49,9 @@ static const BadFen bad_fens[] = {
     {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has more than 8 squares"},
     {"rnbqkbnr/pppppppp/54/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 6 has more than 8 squares"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR1 w KQkq - 0 1", "rank 1 has more than 8 squares"},
+    {"4k3/8/8/8/8/8/8/44 w - - 0 1", "two digits in a row in rank 1"},
+    {"4k3/8/8/8/8/8/8/11111111 w - - 0 1", "two digits in a row in rank 1"},
+    {"4k3/8/8/8/8/8/8/K25 w - - 0 1", "two digits in a row in rank 1"},
     {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rank 7 has 7 squares, not 8"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1", "rank 1 has 7 squares, not 8"},
     {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "has 7 ranks, not 8"},
@@ -97,6 +100,10 @@ static const BadFen bad_fens[] = {
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq i6 0 1", "bad en-passant square 'i6'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq E6 0 1", "bad en-passant square 'E6'"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "bad en-passant square 'e9'"},
+    /* An e.p. square with a check the double push cannot have given (a bishop's, a rook's). */
+    {"8/8/8/8/k3P3/8/2B5/4K3 b - e3 0 1", "impossible en-passant square: black already in check"},
+    {"4k3/8/8/8/4P3/8/8/r3K3 b - e3 0 1", "the side not to move (white) is in check"},
+    {"4k3/8/8/3pP3/8/8/8/4K2r w - d6 0 1", "impossible en-passant square: white already in check"},
     /* Counters. */
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove clock 'x' is not a number"},
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock '-1' is not a number"},
@@ -186,6 +193,10 @@ static const GoodFen good_fens[] = {
      "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
     {"rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 2",
      "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PP1PPPPP/RNBQKBNR b KQkq c3 0 2"},
+    /* An e.p. square with the check the double push gave: by the pawn, or by the line it opened. */
+    {"8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1", "8/8/8/3k4/4P3/8/8/4K3 b - e3 0 1"},
+    {"8/8/k7/8/4P3/8/8/4KB2 b - e3 0 1", "8/8/k7/8/4P3/8/8/4KB2 b - e3 0 1"},
+    {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"},
     /* Castling letters in any order are written in the canonical order. */
     {"r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
     /* Leading zeros and big counters. */
