@@ -36,8 +36,17 @@ void settings_init(Settings *settings);
  * failure `error` says why. */
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size);
 
+/* Whether TECH has an option of this name (case-insensitive). */
+bool options_known(const char *name);
+
 /* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
 bool options_spin_range(const char *name, int *min, int *max);
+
+/* The profile Style chose: "TECH-1971" or "TECH-modern". */
+const char *settings_profile_name(const Settings *settings);
+/* The profile and every switch set apart from it (E1-E10, the pre-sort), for the start of a
+ * search: "TECH-1971" or "TECH-modern, E9 Move Ordering off". */
+void settings_describe(const Settings *settings, char *text, size_t size);
 
 /* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
  * lines (CECP), from the same table. */

@@ -64,7 +64,9 @@ static void append_score(TextBuffer *line, Score score)
     else text_append(line, " score cp %d", score);
 }
 
-/* `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..` */
+/* `info depth .. seldepth .. score .. nodes .. [nps ..] time .. [hashfull ..] pv ..`: no `nps`
+ * before a millisecond has passed (there is no rate to give), no `hashfull` without a table
+ * (hashfull < 0). */
 static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
 {
     TextBuffer line;
@@ -73,8 +75,11 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
                 info->seldepth > info->depth ? info->seldepth : info->depth);
     append_score(&line, info->score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
-    text_append(&line, " nodes %llu nps %llu time %lld hashfull %d pv", (unsigned long long)info->nodes,
-                (unsigned long long)(info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), (long long)ms, hashfull);
+    text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
+    if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
+    text_append(&line, " time %lld", (long long)ms);
+    if (hashfull >= 0) text_append(&line, " hashfull %d", hashfull);
+    text_append(&line, " pv");
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -102,18 +107,24 @@ static void deliver(Uci *u, const SearcherResult *r)
         io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
         io_write_line("bestmove 0000");
     } else {
-        SearchInfo info;
-        if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
-            info = r->info; /* the line that chose the move, at the depth it came from */
-        } else {
-            memset(&info, 0, sizeof info);
-            info.pv[0] = r->best_move;
-            info.pv_length = 1;
-            info.depth = r->depth > 0 ? r->depth : 1;
+        /* The line that chose the move was printed as it came, unless the move or its score
+         * changed after it (the insurance move, E3's deeper look): then say it once more. */
+        bool said = r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)
+                 && r->info.score == r->score;
+        if (!said) {
+            SearchInfo info;
+            if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
+                info = r->info; /* the line that chose the move, at the depth it came from */
+            } else {
+                memset(&info, 0, sizeof info);
+                info.pv[0] = r->best_move;
+                info.pv_length = 1;
+                info.depth = r->depth > 0 ? r->depth : 1;
+            }
+            info.score = r->score;
+            if (r->nodes > info.nodes) info.nodes = r->nodes;
+            print_info(&info, r->elapsed_us / 1000, r->hashfull);
         }
-        info.score = r->score;
-        if (r->nodes > info.nodes) info.nodes = r->nodes;
-        print_info(&info, r->elapsed_us / 1000, r->hashfull);
         if (u->debug) {
             char stats[256];
             searcher_format_stats(r, stats, sizeof stats);
@@ -197,7 +208,7 @@ static void say(const char *format, const char *detail)
 
 static void cmd_uci(Uci *u)
 {
-    io_write_line("id name " ENGINE_NAME);
+    io_printf("id name %s %s", ENGINE_NAME, tech_version());
     io_write_line("id author " ENGINE_AUTHOR);
     options_print(&u->s->settings, OPTIONS_FOR_UCI);
     io_write_line("uciok");
@@ -376,6 +387,10 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.reporter = (SearcherReporter){u, report};
     request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
+    /* Which engine searches: the GUI named it at `uci`, before any option chose the profile. */
+    char profile[256];
+    settings_describe(&u->s->settings, profile, sizeof profile);
+    io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)
