@@ -13,7 +13,24 @@
 /* CECP thinking output: mate in N moves is 100000 + N (docs/PROTOCOLS.md §3.3). */
 enum { CECP_MATE_SCORE = 100000 };
 
-/* `ply score time nodes pv` with time in centiseconds; `.` statistics kept on the side. */
+/* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
+ * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
+static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
+{
+    if (score_is_mate(score)) {
+        int moves = score_mate_moves(score);
+        score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
+    }
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(elapsed_ms / 10),
+                (unsigned long long)info->nodes);
+    session_append_pv(&line, prefix, info->pv, info->pv_length);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* Thinking output as the search goes; `.` statistics kept on the side. */
 static void report(void *context, const SearcherReport *r)
 {
     Cecp *c = context;
@@ -26,19 +43,19 @@ static void report(void *context, const SearcherReport *r)
     atomic_store(&c->stat_depth, info->depth);
     atomic_store(&c->stat_nodes, info->nodes);
     if (!atomic_load(&c->post)) return;
-    int score = info->score;
-    if (score_is_mate(score)) {
-        int moves = score_mate_moves(score);
-        score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
-    }
-    TextBuffer line;
-    text_init(&line);
-    text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(r->elapsed_ms / 10),
-                (unsigned long long)info->nodes);
-    Move prefix = atomic_load(&c->show_prefix) ? r->prefix : MOVE_NONE;
-    session_append_pv(&line, prefix, info->pv, info->pv_length);
-    if (line.text) io_write_line(line.text);
-    text_free(&line);
+    bool pondering = atomic_load(&c->show_prefix);
+    post_line(info, info->score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    if (!pondering) atomic_store(&c->posted_since_hit, true);
+}
+
+/* After a ponder hit: the line that chose the move, without the guessed reply (now played),
+ * unless the search said one after the hit, so that the GUI shows a score and a depth for
+ * every move. */
+static void post_after_hit(Cecp *c, const SearcherResult *r)
+{
+    if (!c->ponder_hit || !atomic_load(&c->post) || atomic_load(&c->posted_since_hit)) return;
+    if (!r->has_info || r->info.pv_length == 0 || !move_same(r->info.pv[0], r->best_move)) return;
+    post_line(&r->info, r->score, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -80,6 +97,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     c->search_id = session_search(c->s, &request, &c->plan);
     c->state = state;
     c->finished = false;
+    c->ponder_hit = false;
 }
 
 static void send_pongs(Cecp *c)
@@ -152,6 +170,7 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
     if (r->best_move == MOVE_NONE) {
         cecp_check_game_end(c, false);
     } else {
+        post_after_hit(c, r);
         char text[MOVE_TEXT_MAX];
         move_to_uci(r->best_move, text);
         io_printf("move %s", text);
@@ -214,6 +233,8 @@ static bool resolve_ponder(Cecp *c, Move move, int64_t read_us)
     }
     game_play(&c->s->game, move);
     atomic_store(&c->show_prefix, false);
+    atomic_store(&c->posted_since_hit, false);
+    c->ponder_hit = true;
     c->state = CECP_THINKING;
     c->think_start_us = read_us;
     /* The clock as it is now (xboard sent `time` before the move) gives this move's limits. */
