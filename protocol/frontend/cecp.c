@@ -96,7 +96,6 @@ static void cmd_new(Cecp *c)
     c->sd = 0;
     c->own_ms = c->opp_ms = c->level_base_ms;
     c->level_moves[WHITE] = c->level_moves[BLACK] = 0;
-    c->hint = MOVE_NONE;
     c->have_score = false;
     if (c->analyze_mode) cecp_analyze(c);
 }
@@ -188,7 +187,6 @@ static void cmd_setboard(Cecp *c, char *cursor)
     if (game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) {
         c->position_valid = true;
         c->game_over = false;
-        c->hint = MOVE_NONE;
     } else {
         /* Spec: refuse moves until the next new/setboard. */
         c->position_valid = false;
@@ -218,11 +216,11 @@ static void cmd_draw(Cecp *c)
 }
 
 /* `Hint: MOVE`: TECH's 2-ply guess of the move of the side to move (docs/SPEC.md §8), the move
- * it ponders on; while it thinks or analyses, the guess it made after its last move. */
+ * it ponders on; none while TECH thinks on its own move or analyses. */
 static void cmd_hint(Cecp *c)
 {
     if (!c->position_valid || c->game_over) return;
-    Move hint = c->hint;
+    Move hint = MOVE_NONE;
     if (c->state == CECP_PONDERING) hint = searcher_prediction(c->s->searcher, c->search_id);
     else if (c->state == CECP_IDLE) hint = session_guess(c->s);
     if (hint == MOVE_NONE) return;

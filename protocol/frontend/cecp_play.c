@@ -182,7 +182,6 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
         game_play(&c->s->game, r->best_move);
         session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c);
-        c->hint = r->ponder_move;
         c->last_score = r->score;
         c->have_score = true;
         cecp_check_game_end(c, true);

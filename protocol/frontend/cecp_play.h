@@ -47,7 +47,6 @@ struct Cecp {
     bool finished;               /* the ponder search ended before the opponent moved */
     bool ponder_hit;             /* the search under way began as a ponder search and was hit */
     SearcherResult result;
-    Move hint;
     Score last_score;
     bool have_score;
     /* `.` in analyze mode. */
