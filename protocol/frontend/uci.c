@@ -33,6 +33,7 @@ struct Uci {
     TimePlan plan;
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
+    char profile_said[256];      /* the profile last said by `info string` ("" in a new game) */
     PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
 };
 
@@ -387,10 +388,15 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.reporter = (SearcherReporter){u, report};
     request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
-    /* Which engine searches: the GUI named it at `uci`, before any option chose the profile. */
-    char profile[256];
+    /* Which engine searches: the GUI named it at `uci`, before any option chose the profile.
+     * Said at a game's first search and when the profile changes, not at every move: polyglot
+     * shows each `info string` to XBoard as a thinking line. */
+    char profile[sizeof u->profile_said];
     settings_describe(&u->s->settings, profile, sizeof profile);
-    io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
+    if (strcmp(profile, u->profile_said) != 0) {
+        io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
+        memcpy(u->profile_said, profile, sizeof profile);
+    }
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)
@@ -433,6 +439,7 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "ucinewgame") == 0) {
         stop_search(u);
         session_new_game(u->s);
+        u->profile_said[0] = '\0';
     } else if (strcmp(command, "position") == 0) cmd_position(u, cursor);
     else if (strcmp(command, "go") == 0) cmd_go(u, cursor, read_us);
     else if (strcmp(command, "stop") == 0) {

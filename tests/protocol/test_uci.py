@@ -106,16 +106,25 @@ def test_final_line_not_repeated():
 
 
 def test_profile_in_info_string():
-    """The GUI named the engine at `uci`, before the profile was chosen: each search says it."""
+    """The GUI named the engine at `uci`, before the profile was chosen: a game's first search
+    says the profile, and so does the first search after it changed; the others do not (polyglot
+    shows every `info string` to XBoard as a thinking line)."""
     e = Engine()
     e.uci()
     e.send("position startpos", "go depth 2")
     first = e.expect(r"^info ", 2.0).string
     check(re.match(r"^info string TECH \S+, profile TECH-1971$", first), f"first line of a search: {first!r}")
     bestmove(e, 5.0)
+    e.send("position startpos moves e2e4", "go depth 2")
+    lines = []
+    bestmove(e, 5.0, lines)
+    check(not [l for l in lines if "profile" in l], f"said again for the same profile: {lines}")
     e.send("setoption name Style value TECH-modern", "setoption name E9 Move Ordering value false", "go depth 2")
     first = e.expect(r"^info ", 2.0).string
     check(first.endswith(", profile TECH-modern, E9 Move Ordering off"), f"after Style and E9: {first!r}")
+    bestmove(e, 5.0)
+    e.send("ucinewgame", "position startpos", "go depth 2")
+    check("profile TECH-modern" in e.expect(r"^info ", 2.0).string, "a new game's first search says it")
     bestmove(e, 5.0)
 
 
