@@ -7,7 +7,12 @@ PREFIX  ?= /usr/local
 DESTDIR ?=
 PYTHON  ?= python3
 
-STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Wmissing-declarations -Wshadow -pthread
+# Warnings are errors in CI and in the developer targets (debug, asan, tsan, fuzz, werror), or
+# with WERROR=1; a plain `make` only warns, so that a newer compiler's new warning does not
+# break a user's or a packager's build.
+WERROR     ?=
+WARN_FLAGS := -Wall -Wextra -Wmissing-declarations -Wshadow $(if $(filter-out 0,$(WERROR)),-Werror)
+STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN_FLAGS) -pthread
 OPT_FLAGS  ?= -O3 -DNDEBUG
 CFLAGS     ?=
 LDFLAGS    ?=
@@ -19,6 +24,18 @@ MAIN_SRC     := protocol/main.c
 LIB_SRC      := $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
 UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
 
+# The version baked into the binary (`tech --version`, `id name`, `myname`): a clone with a
+# tag vX.Y says `git describe` (X.Y, or X.Y-N-gHASH after it); an untagged clone the VERSION
+# file and the commit (1.0+g04267d2, `.dirty` with uncommitted changes); a tarball the VERSION
+# file alone. `make TECH_VERSION=...` overrides all three.
+VERSION_FILE := $(strip $(shell cat VERSION 2>/dev/null))
+IN_GIT       := $(shell [ "$$(git rev-parse --show-toplevel 2>/dev/null)" = "$(CURDIR)" ] && echo yes)
+ifeq ($(IN_GIT),yes)
+GIT_TAGGED   := $(patsubst v%,%,$(shell git describe --tags --match 'v[0-9]*' --dirty=.dirty 2>/dev/null))
+GIT_COMMIT   := $(shell git rev-parse --short HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo .dirty)
+endif
+TECH_VERSION ?= $(or $(GIT_TAGGED),$(if $(GIT_COMMIT),$(or $(VERSION_FILE),0)+g$(GIT_COMMIT)),$(VERSION_FILE),unknown)
+
 # One build directory per flavour so release, debug and sanitizer objects never mix.
 BUILD ?= build/release
 
@@ -29,7 +46,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol/frontend -Iprotocol/driver -Iprotocol/tools -MMD -MP
 
-.PHONY: all test test-long bench debug asan tsan fuzz fuzz-build install uninstall clean help
+.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -47,6 +64,16 @@ $(BUILD)/tests/unit/cases.inc: $(UNIT_SRC)
 $(BUILD)/tests/unit/cases.o: $(BUILD)/tests/unit/cases.inc
 $(BUILD)/tests/unit/cases.o: ALL_CFLAGS += -I$(BUILD)/tests/unit
 
+# The version as a header, rewritten only when it changes, so that only version.o is rebuilt.
+VERSION_HEADER := $(BUILD)/generated/tech_version.h
+$(VERSION_HEADER): FORCE
+	@mkdir -p $(dir $@)
+	@echo '#define TECH_VERSION "$(TECH_VERSION)"' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+
+$(BUILD)/protocol/driver/version.o: $(VERSION_HEADER)
+$(BUILD)/protocol/driver/version.o: ALL_CFLAGS += -I$(BUILD)/generated
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -62,21 +89,29 @@ test: $(EXE) $(BUILD)/unit-tests
 test-long: test
 	$(PYTHON) tests/long/run.py ./$(EXE)
 
+## version: the version this tree builds as (TECH_VERSION)
+version:
+	@echo '$(TECH_VERSION)'
+
 ## bench: the node-count signature of this build and its speed
 bench: $(EXE)
 	./$(EXE) bench
 
+## werror: the release build with warnings as errors, as CI builds it (the same as WERROR=1)
+werror:
+	$(MAKE) WERROR=1 all
+
 ## debug: -O0 -g with invariant checks after every make/unmake, tests run on it
 debug:
-	$(MAKE) BUILD=build/debug EXE=tech-debug OPT_FLAGS="-O0 -g -DTECH_DEBUG" test
+	$(MAKE) BUILD=build/debug EXE=tech-debug WERROR=1 OPT_FLAGS="-O0 -g -DTECH_DEBUG" test
 
 ## asan: address + undefined-behaviour sanitizers, tests run on it
 asan:
-	$(MAKE) BUILD=build/asan EXE=tech-asan OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" test
+	$(MAKE) BUILD=build/asan EXE=tech-asan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" test
 
 ## tsan: thread sanitizer, tests run on it
 tsan:
-	$(MAKE) BUILD=build/tsan EXE=tech-tsan OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
+	$(MAKE) BUILD=build/tsan EXE=tech-tsan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=thread" LDFLAGS="-fsanitize=thread" test
 
 ## fuzz: libFuzzer targets (clang) for the FEN, move and EPD readers and whole UCI and CECP
 ## sessions, each run for SECONDS seconds from the seeds in tests/fuzz/corpus (tests/fuzz/run.sh)
@@ -94,7 +129,7 @@ $(BUILD)/fuzz-%: $(LIB_OBJ) $(FUZZ_SUPPORT:%.c=$(BUILD)/%.o) $(BUILD)/tests/fuzz
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
 
 fuzz:
-	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
+	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
 	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
 
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
@@ -112,10 +147,12 @@ clean:
 
 help:
 	@echo "TECH build targets:"
-	@echo "  make            build ./$(EXE) (release, -O3)"
+	@echo "  make            build ./$(EXE) (release, -O3; warnings are not errors)"
+	@echo "  make werror     the same with -Werror, as CI builds it (or WERROR=1 with any target)"
 	@echo "  make test       run the test suite (unit tests + protocol sessions)"
 	@echo "  make test-long  slower suites (matches: TECH v TECH, TECH v Fairy-Max)"
 	@echo "  make bench      print the bench node signature and speed"
+	@echo "  make version    print the version this tree builds as"
 	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
@@ -123,4 +160,4 @@ help:
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
-	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR"
+	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION))"

@@ -192,6 +192,39 @@ static Score root_material(const Search *s)
     return total;
 }
 
+/* Whether `m` is one of the legal moves of `pos` (a table move may come from another position
+ * whose key collides). */
+static bool move_is_legal_here(Position *pos, Move m)
+{
+    MoveList list;
+    generate_legal(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m) return true;
+    return false;
+}
+
+/* E4: a node of the principal variation that a stored exact result ended has no line below it,
+ * so the reported line stops there (at high depths often after the root move). Continue it
+ * with the table's moves while they are stored, legal and do not repeat a position, up to the
+ * depth searched. For the report only: it reads the table and a copy of the root, and changes
+ * neither the tree nor the move chosen. */
+static void pv_complete_from_table(const Search *s, SearchInfo *info)
+{
+    if (!s->tt || !s->features.transposition_table || info->pv_length == 0 || info->pv_length >= info->depth) return;
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) return;
+    position_copy(pos, &s->pos);
+    for (int i = 0; i < info->pv_length; i++) make_move(pos, info->pv[i]);
+    TTHit hit;
+    while (info->pv_length < info->depth && info->pv_length < MAX_PLY - 1 && repetition_count(pos) == 0
+           && tt_probe(s->tt, pos->key, info->pv_length, &hit) && hit.move != MOVE_NONE
+           && move_is_legal_here(pos, hit.move)) {
+        make_move(pos, hit.move);
+        info->pv[info->pv_length++] = hit.move;
+    }
+    free(pos);
+}
+
 static void report_info(Search *s, const SearchReporter *reporter, Depth depth, Score score)
 {
     if (!reporter || !reporter->on_info) return;
@@ -204,6 +237,7 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     info.nodes = nodes_so_far(s);
     info.pv_length = s->pv_length[0];
     memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
+    pv_complete_from_table(s, &info);
     reporter->on_info(reporter->context, &info);
 }
 

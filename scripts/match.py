@@ -52,17 +52,24 @@ from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, finish_g
 
 def elo_estimate(wins, losses, draws):
     """Elo difference from a score with its 95% interval: the per-game score variance of the
-    trinomial result, normal approximation. Returns (elo, low, high) or None without games."""
+    trinomial result, normal approximation. Returns (elo, low, high), None without games, or
+    (None, None, None) when the Elo is undefined: a score of 100% or 0% (no losses, or no wins,
+    and no draws) lies at infinity. An end of the interval past 0% or 100% is -inf or +inf."""
     n = wins + losses + draws
     if n == 0:
         return None
     score = (wins + draws / 2) / n
+    if score in (0.0, 1.0):
+        return None, None, None
     variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
     margin = 1.96 * math.sqrt(variance / n)
 
     def elo(p):
-        p = min(max(p, 1e-6), 1 - 1e-6)
-        return -400 * math.log10(1 / p - 1)
+        if p <= 0:
+            return -math.inf
+        if p >= 1:
+            return math.inf
+        return -400 * math.log10(1 / p - 1) + 0.0  # + 0.0: an even score is +0.0, not -0.0
 
     return elo(score), elo(score - margin), elo(score + margin)
 
@@ -72,6 +79,14 @@ def format_elo(wins, losses, draws):
     if est is None:
         return "Elo difference: no games"
     elo, low, high = est
+    if elo is None:
+        side = "no losses" if losses == 0 else "no wins"
+        return (f"Elo difference: undefined ({wins}-{losses}-{draws}: {side} and no draws, a score no finite "
+                f"Elo gives; play more games)")
+    if wins == 0 and losses == 0:
+        return f"Elo difference: {elo:+.1f} (every game drawn: no interval from {draws} games)"
+    if math.isinf(low) or math.isinf(high):
+        return f"Elo difference: {elo:+.1f} (95% interval {low:+.1f} .. {high:+.1f}: too few games to bound it)"
     return f"Elo difference: {elo:+.1f} (95% interval {low:+.1f} .. {high:+.1f}, about ±{(high - low) / 2:.0f})"
 
 

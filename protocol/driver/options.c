@@ -213,6 +213,8 @@ Score settings_variety_margin(const Settings *settings)
     return settings->style == STYLE_MODERN ? VARIETY_MARGIN_MODERN : VARIETY_MARGIN_FAITHFUL;
 }
 
+bool options_known(const char *name) { return find_option(name) != NULL; }
+
 bool options_spin_range(const char *name, int *min, int *max)
 {
     const OptionSpec *spec = find_option(name);
@@ -337,6 +339,23 @@ static void print_cecp_option(const OptionSpec *spec, const Settings *settings)
     text_append(&line, "\"");
     if (line.text) io_write_line(line.text);
     text_free(&line);
+}
+
+const char *settings_profile_name(const Settings *settings) { return style_names[settings->style]; }
+
+void settings_describe(const Settings *settings, char *text, size_t size)
+{
+    Settings profile;
+    settings_init(&profile);
+    apply_style(&profile, settings->style);
+    int used = snprintf(text, size, "%s", settings_profile_name(settings));
+    for (int i = 0; i < OPTION_COUNT && used >= 0 && (size_t)used < size; i++) {
+        OptionField field = option_table[i].field;
+        if (!feature_switch(&profile, field)) continue;
+        int now = option_read(settings, field);
+        if (now == option_read(&profile, field)) continue;
+        used += snprintf(text + used, size - (size_t)used, ", %s %s", option_table[i].name, now ? "on" : "off");
+    }
 }
 
 void options_print(const Settings *settings, OptionsAudience audience)

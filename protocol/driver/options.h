@@ -43,6 +43,8 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
 /* Variety's margin for the profile in use: how far below the best a move may score and still
  * count as equal to it (engine/variety.h). */
 Score settings_variety_margin(const Settings *settings);
+/* Whether TECH has an option of this name (case-insensitive). */
+bool options_known(const char *name);
 
 /* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
 bool options_spin_range(const char *name, int *min, int *max);
@@ -50,6 +52,11 @@ bool options_spin_range(const char *name, int *min, int *max);
 /* What a search runs with: the settings' switches, or with UCI_LimitStrength the profile and the
  * speed that play at UCI_Elo (strength.c). */
 void settings_search_features(const Settings *settings, SearchFeatures *features);
+/* The profile Style chose: "TECH-1971" or "TECH-modern". */
+const char *settings_profile_name(const Settings *settings);
+/* The profile and every switch set apart from it (E1-E10, the pre-sort), for the start of a
+ * search: "TECH-1971" or "TECH-modern, E9 Move Ordering off". */
+void settings_describe(const Settings *settings, char *text, size_t size);
 
 /* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
  * lines (CECP), from the same table. */

@@ -18,6 +18,8 @@
 enum { GUESS_DEPTH = 2 };
 /* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
 enum { GUESS_BUDGET_US = 50000 };
+/* [C] A guess asked for between searches (CECP `hint`) holds the input back at most this long. */
+enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
 /* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
  * sum of clock readings inside 64 bits whatever number a GUI sends. */
 static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
@@ -89,10 +91,11 @@ static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, 
     if (!rejudge) atomic_store(&c->limits_changed, false);
 }
 
-/* Table use in permille; called on the searching thread, which owns the table's age. */
+/* Table use in permille, or SEARCHER_NO_TABLE when the job searches without one; called on the
+ * searching thread, which owns the table's age. */
 static int hashfull(const Searcher *e)
 {
-    return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : 0;
+    return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : SEARCHER_NO_TABLE;
 }
 
 /* Forward the search's callbacks to the protocol with the job's context. The result keeps the
@@ -441,6 +444,29 @@ Move searcher_prediction(Searcher *e, unsigned id)
     Move predicted = e->job.id == id && e->job.stage != STAGE_PREDICT ? e->job.result.predicted : MOVE_NONE;
     pthread_mutex_unlock(&e->lock);
     return predicted;
+}
+
+Move searcher_guess(Searcher *e, const Position *position, const SearchFeatures *features, bool started_from_initial)
+{
+    SearchLimits limits = {.depth = GUESS_DEPTH, .first_depth = GUESS_DEPTH};
+    limits.started_from_initial = started_from_initial;
+    /* One thread at today's speed, and no table: a question asked between searches leaves no
+     * trace in the next one. */
+    SearchFeatures guess_features = *features;
+    guess_features.threads = 1;
+    guess_features.secondary_search = false;
+    guess_features.transposition_table = false;
+    guess_features.pace_multiple = 0;
+    SearchControl control;
+    search_control_reset(&control);
+    atomic_store(&control.hard_deadline_us, clock_now_us() + GUESS_ON_REQUEST_BUDGET_US);
+    Move guess = MOVE_NONE;
+    pthread_mutex_lock(&e->lock);
+    /* Idle, the search thread waits for the lock before it touches the Search again. */
+    if (!stage_active(e->job.stage))
+        guess = search_run(e->search, position, &limits, &guess_features, &control, NULL).best_move;
+    pthread_mutex_unlock(&e->lock);
+    return guess;
 }
 
 /* Under the lock: hand out the finished result of job `id` once. */

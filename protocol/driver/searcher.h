@@ -19,6 +19,9 @@ typedef enum {
                           then search TECH's answer to it on the opponent's time */
 } JobKind;
 
+/* The `hashfull` of a search that uses no transposition table (UCI then leaves it out). */
+enum { SEARCHER_NO_TABLE = -1 };
+
 /* One progress report of the main search of a job, passed to the protocol. */
 typedef struct {
     unsigned id;
@@ -27,7 +30,8 @@ typedef struct {
     int64_t elapsed_ms;          /* since the search started */
     const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
     int info_count;              /* MultiPV: `info` holds this many lines, best first; else 1 */
-    int hashfull;                /* permille of the transposition table in use (0 without E4) */
+    int hashfull;                /* permille of the transposition table in use; SEARCHER_NO_TABLE
+                                    when the search uses none (E4 off, or no memory for one) */
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
@@ -65,7 +69,7 @@ typedef struct {
     bool hit;                    /* a ponder job converted by searcher_ponderhit */
     bool has_info;               /* `info` holds the last report of the main search */
     SearchInfo info;
-    int hashfull;                /* permille of the table in use at the end */
+    int hashfull;                /* permille of the table in use at the end, or SEARCHER_NO_TABLE */
     uint64_t nodes;              /* all searches of the job */
     SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
@@ -89,6 +93,11 @@ void searcher_ponderhit(Searcher *engine, unsigned id, int64_t clock_start_us, c
 /* The guessed reply of job `id` (JOB_SELF_PONDER); MOVE_NONE if there is none, or none yet: the
  * guess may still be running, and at Speed PDP-10 it takes seconds, so this never waits for it. */
 Move searcher_prediction(Searcher *engine, unsigned id);
+/* TECH's 2-ply guess of the best move in `position` (docs/SPEC.md §8), as it guesses the
+ * opponent's reply before pondering, searched on the calling thread while no job runs (a few
+ * ms, 200 ms at most); MOVE_NONE while a job runs or without a legal move. */
+Move searcher_guess(Searcher *engine, const Position *position, const SearchFeatures *features,
+                    bool started_from_initial);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */
 bool searcher_wait(Searcher *engine, unsigned id, SearcherResult *result);
 /* Collect the result of job `id` if it is finished and not yet collected. */

@@ -33,6 +33,7 @@ Cecp *cecp_create(Session *session)
     c->position_valid = true;
     atomic_init(&c->post, false);
     atomic_init(&c->show_prefix, false);
+    atomic_init(&c->posted_since_hit, false);
     atomic_init(&c->stat_depth, 0);
     atomic_init(&c->stat_number, 0);
     atomic_init(&c->stat_nodes, 0);
@@ -68,12 +69,21 @@ static void error_reply(const char *reason, const char *command)
     io_printf("Error (%s): %s", reason, safe);
 }
 
+/* `feature myname="TECH-1971 1.0"`: the profile and the version, so that a game record tells
+ * the profiles apart. Said again when Style changes: xboard takes a feature at any time and
+ * shows the new name in its title and the next game's PGN tags (backend.c, ParseFeatures). */
+static void announce_name(const Cecp *c)
+{
+    io_printf("feature myname=\"%s %s\"", settings_profile_name(&c->s->settings), tech_version());
+}
+
 static void cmd_protover(Cecp *c)
 {
     io_write_line("feature done=0");
     io_write_line("feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1"
                   " colors=0 playother=1 name=1 nps=1 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
-    io_write_line("feature myname=\"" ENGINE_NAME "\" variants=\"normal\"");
+    announce_name(c);
+    io_write_line("feature variants=\"normal\"");
     options_print(&c->s->settings, OPTIONS_FOR_CECP);
     io_write_line("feature done=1");
 }
@@ -90,7 +100,6 @@ static void cmd_new(Cecp *c)
     c->nps = 0;
     c->own_ms = c->opp_ms = c->level_base_ms;
     c->level_moves[WHITE] = c->level_moves[BLACK] = 0;
-    c->hint = MOVE_NONE;
     c->have_score = false;
     if (c->analyze_mode) cecp_analyze(c);
 }
@@ -150,7 +159,10 @@ static void cmd_nps(Cecp *c, char *cursor, const char *line)
 static void set_option(Cecp *c, const char *name, const char *value, const char *refusal, const char *line)
 {
     char message[160];
-    switch (session_set_option(c->s, name, value, message, sizeof message)) {
+    const char *profile = settings_profile_name(&c->s->settings);
+    OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
+    if (profile != settings_profile_name(&c->s->settings)) announce_name(c);
+    switch (outcome) {
     case OPTION_APPLIED: break;
     case OPTION_DEFERRED: io_printf("# %s", message); break; /* it will take effect: no error */
     case OPTION_REFUSED: error_reply(refusal, line); break;
@@ -222,7 +234,6 @@ static void set_position(Cecp *c, const char *fen)
     if (game_setup(&c->s->game, fen, NULL, 0, error, sizeof error)) {
         c->position_valid = true;
         c->game_over = false;
-        c->hint = MOVE_NONE;
     } else {
         /* Spec: refuse moves until the next new/setboard. */
         c->position_valid = false;
@@ -278,15 +289,50 @@ static void cmd_draw(Cecp *c)
     if (c->position_valid && !c->game_over && (drawn || behind)) io_write_line("offer draw");
 }
 
+/* `Hint: MOVE`: TECH's 2-ply guess of the move of the side to move (docs/SPEC.md §8), the move
+ * it ponders on; none while TECH thinks on its own move or analyses. */
 static void cmd_hint(Cecp *c)
 {
     /* Pondering: the reply TECH ponders on; none while it is still being guessed (the guess may
-     * take seconds at Speed PDP-10: never wait for it). */
-    Move hint = c->state == CECP_PONDERING ? searcher_prediction(c->s->searcher, c->search_id) : c->hint;
-    if (hint == MOVE_NONE || !c->position_valid) return;
+     * take seconds at Speed PDP-10: never wait for it). Idle: the guess searched now. */
+    if (!c->position_valid || c->game_over) return;
+    Move hint = MOVE_NONE;
+    if (c->state == CECP_PONDERING) hint = searcher_prediction(c->s->searcher, c->search_id);
+    else if (c->state == CECP_IDLE) hint = session_guess(c->s);
+    if (hint == MOVE_NONE) return;
     char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
     move_to_uci(hint, text);
     if (game_parse_move(&c->s->game, text, false, error, sizeof error) != MOVE_NONE) io_printf("Hint: %s", text);
+}
+
+/* [C] `bk`: the pre-sort's first moves shown in xboard's book window. */
+enum { BOOK_LINES_MAX = 10 };
+
+/* `bk`: TECH has no opening book; its own "book" is the positional pre-sort of the moves of the
+ * position (docs/SPEC.md §5), best first, which the search follows among materially equal moves.
+ * xboard's form: lines that begin with a blank, then an empty line. */
+static void cmd_book(Cecp *c)
+{
+    Presort *presort = malloc(sizeof *presort);
+    if (!presort || !c->position_valid || !session_presort(c->s, presort)) {
+        io_write_line(" TECH has no opening book, and no pre-sort here");
+        io_write_line("");
+        free(presort);
+        return;
+    }
+    io_printf(" TECH has no opening book; its \"book\" is its positional pre-sort (%s, %s):",
+              c->s->settings.features.presort ? phase_name(presort->phase) : "pre-sort off: captures first",
+              settings_profile_name(&c->s->settings));
+    Position *pos = &c->s->game.pos;
+    for (int i = 0; i < presort->count && i < BOOK_LINES_MAX; i++) {
+        char san[MOVE_TEXT_MAX * 2];
+        move_to_san(pos, presort->entries[i].move, san);
+        io_printf(" %3d. %-8s %+6d", i + 1, san, presort->entries[i].score);
+    }
+    if (presort->count > BOOK_LINES_MAX) io_printf(" ... %d moves in all", presort->count);
+    io_write_line(" Among the moves the search finds materially best, TECH plays the first.");
+    io_write_line("");
+    free(presort);
 }
 
 /* `.` in analyze mode: stat01: time nodes ply moves-left moves-total current-move. */
@@ -371,8 +417,7 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
         if (!name || strcmp(name, "normal") != 0) error_reply("unsupported variant", line);
     } else if (!strcmp(command, "xboard") || !strcmp(command, "computer") || !strcmp(command, "name")
                || !strcmp(command, "rating") || !strcmp(command, "ics") || !strcmp(command, "random")
-               || !strcmp(command, "accepted") || !strcmp(command, "rejected") || !strcmp(command, "egtpath")
-               || !strcmp(command, "bk")) {
+               || !strcmp(command, "accepted") || !strcmp(command, "rejected") || !strcmp(command, "egtpath")) {
         /* noted, nothing to do */
     } else {
         return false;
@@ -453,6 +498,8 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cmd_undo(c, command[0] == 'u' ? 1 : 2, line);
     } else if (!strcmp(command, "hint")) {
         cmd_hint(c);
+    } else if (!strcmp(command, "bk")) {
+        cmd_book(c);
     } else if (!strcmp(command, "analyze")) {
         c->analyze_mode = true;
         cecp_analyze(c);

@@ -13,26 +13,25 @@
 /* CECP thinking output: mate in N moves is 100000 + N (docs/PROTOCOLS.md §3.3). */
 enum { CECP_MATE_SCORE = 100000 };
 
-/* One thinking line: `ply score time nodes pv` with time in centiseconds. */
-static void post_line(Cecp *c, const SearcherReport *r, const SearchInfo *info)
+/* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
+ * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
+static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
 {
-    int score = info->score;
     if (score_is_mate(score)) {
         int moves = score_mate_moves(score);
         score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
     }
     TextBuffer line;
     text_init(&line);
-    text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(r->elapsed_ms / 10),
+    text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(elapsed_ms / 10),
                 (unsigned long long)info->nodes);
-    Move prefix = atomic_load(&c->show_prefix) ? r->prefix : MOVE_NONE;
     session_append_pv(&line, prefix, info->pv, info->pv_length);
     if (line.text) io_write_line(line.text);
     text_free(&line);
 }
 
-/* Thinking output, one line per line of MultiPV (xboard sorts a depth's lines by score);
- * `.` statistics kept on the side. */
+/* Thinking output as the search goes, one line per line of MultiPV (xboard sorts a depth's lines
+ * by score); `.` statistics kept on the side. */
 static void report(void *context, const SearcherReport *r)
 {
     Cecp *c = context;
@@ -44,7 +43,20 @@ static void report(void *context, const SearcherReport *r)
     atomic_store(&c->stat_depth, r->info[0].depth);
     atomic_store(&c->stat_nodes, r->info[0].nodes);
     if (!atomic_load(&c->post)) return;
-    for (int i = 0; i < r->info_count; i++) post_line(c, r, &r->info[i]);
+    bool pondering = atomic_load(&c->show_prefix);
+    for (int i = 0; i < r->info_count; i++)
+        post_line(&r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    if (!pondering) atomic_store(&c->posted_since_hit, true);
+}
+
+/* After a ponder hit: the line that chose the move, without the guessed reply (now played),
+ * unless the search said one after the hit, so that the GUI shows a score and a depth for
+ * every move. */
+static void post_after_hit(Cecp *c, const SearcherResult *r)
+{
+    if (!c->ponder_hit || !atomic_load(&c->post) || atomic_load(&c->posted_since_hit)) return;
+    if (!r->has_info || r->info.pv_length == 0 || !move_same(r->info.pv[0], r->best_move)) return;
+    post_line(&r->info, r->score, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -95,6 +107,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     c->search_id = session_search(c->s, &request, &c->plan);
     c->state = state;
     c->finished = false;
+    c->ponder_hit = false;
 }
 
 static void send_pongs(Cecp *c)
@@ -185,6 +198,7 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
     if (r->best_move == MOVE_NONE) {
         cecp_check_game_end(c, false);
     } else {
+        post_after_hit(c, r);
         char text[MOVE_TEXT_MAX];
         move_to_uci(r->best_move, text);
         io_printf("move %s", text);
@@ -196,7 +210,6 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
         game_play(&c->s->game, r->best_move);
         session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c, r);
-        c->hint = r->ponder_move;
         c->last_score = r->score;
         c->have_score = true;
         cecp_check_game_end(c, true);
@@ -250,6 +263,8 @@ static bool ponder_hit(Cecp *c, Move move)
 static void keep_ponder_search(Cecp *c, int64_t read_us)
 {
     atomic_store(&c->show_prefix, false);
+    atomic_store(&c->posted_since_hit, false);
+    c->ponder_hit = true;
     c->state = CECP_THINKING;
     c->think_start_us = read_us;
     /* The clock as it is now (xboard sent `time` before the move) gives this move's limits. */

@@ -34,6 +34,8 @@ struct Cecp {
     CecpEdit edit;
     atomic_bool post;            /* thinking output (read by the search threads) */
     atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
+    atomic_bool posted_since_hit;/* a thinking line came after the ponder hit (none: one is
+                                    sent before the move) */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
@@ -49,8 +51,8 @@ struct Cecp {
     TimePlan plan;
     int64_t think_start_us;      /* TECH's clock for this move started here */
     bool finished;               /* the ponder search ended before the opponent moved */
+    bool ponder_hit;             /* the search under way began as a ponder search and was hit */
     SearcherResult result;
-    Move hint;
     Score last_score;
     bool have_score;
     /* `.` in analyze mode. */

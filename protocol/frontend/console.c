@@ -17,9 +17,10 @@
 struct Console {
     Session *s;
     unsigned search_id;
+    bool infinite;               /* the search under way runs until `stop` */
     TimePlan plan;
     PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
-    LineQueue pending;           /* lines that came while a perft ran (a script's next commands) */
+    LineQueue pending;           /* lines that came while a search or a perft ran */
     bool replaying;              /* run_pending is handling the kept lines */
 };
 
@@ -34,9 +35,13 @@ static const char *const help_lines[] = {
     "  fen FEN              set up a position",
     "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position",
     "  undo                 take back one move",
-    "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it",
+    "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it (what is typed",
+    "                       meanwhile waits for the search to end)",
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth]        the fixed benchmark (node signature and speed)",
+    "  style [1971|modern]  show or choose the profile (the Style option)",
+    "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
+    "                       (`setoption name NAME value VALUE` works too)",
     "  help | quit",
     NULL,
 };
@@ -56,6 +61,12 @@ void console_destroy(Console *c)
     free(c);
 }
 
+void console_banner(const Session *s)
+{
+    io_printf("%s %s, profile %s: Gillogly's Technology Chess Program (1971). Type `help` for the commands.",
+              ENGINE_NAME, tech_version(), settings_profile_name(&s->settings));
+}
+
 /* Whether a perft still runs; one that has ended is joined. */
 static bool perft_running(Console *c)
 {
@@ -66,12 +77,15 @@ static bool perft_running(Console *c)
     return c->perft != NULL;
 }
 
-/* Handle the kept lines in order until one starts another perft. */
+/* Whether a search or a perft runs: what is typed meanwhile waits for it to end. */
+static bool busy(Console *c) { return perft_running(c) || c->search_id != 0; }
+
+/* Handle the kept lines in order until one starts another search or perft. */
 static void run_pending(Console *c)
 {
     if (c->replaying) return;
     c->replaying = true;
-    while (c->pending.head && !perft_running(c)) {
+    while (c->pending.head && !busy(c)) {
         QueuedLine *kept = line_queue_pop(&c->pending);
         console_handle(c, kept->line, kept->read_us);
         queued_line_free(kept);
@@ -114,6 +128,37 @@ static void report(void *context, const SearcherReport *r)
     for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
 }
 
+/* "game over: checkmate, 1-0 {White mates}" if the game has ended by rule; false if not. */
+static bool say_game_over(Console *c)
+{
+    static const char *const what[] = {
+        [STATUS_CHECKMATE] = "checkmate",
+        [STATUS_STALEMATE] = "stalemate",
+        [STATUS_FIFTY_MOVES] = "draw by the 50-move rule",
+        [STATUS_REPETITION] = "draw by threefold repetition",
+        [STATUS_INSUFFICIENT] = "draw, neither side can mate",
+    };
+    GameStatus status = game_status_now(&c->s->game);
+    if (status == STATUS_ONGOING) return false;
+    io_printf("game over: %s, %s", what[status], game_result_text(&c->s->game, status));
+    return true;
+}
+
+/* The end of the search under way: its move, or why there is none. */
+static void deliver(Console *c, const SearcherResult *result)
+{
+    SearcherResult r = *result;
+    c->search_id = 0;
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    move_to_uci(r.best_move, best);
+    move_to_uci(r.ponder_move, ponder);
+    if (r.best_move != MOVE_NONE)
+        io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes,
+                  r.elapsed_us / 1000);
+    else if (!say_game_over(c))
+        io_write_line("no move to search"); /* every root move excluded */
+}
+
 void console_search_done(Console *c, unsigned id)
 {
     if (id == PERFT_DONE_ID) {
@@ -122,14 +167,8 @@ void console_search_done(Console *c, unsigned id)
     }
     SearcherResult r;
     if (id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
-    c->search_id = 0;
-    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
-    move_to_uci(r.best_move, best);
-    move_to_uci(r.ponder_move, ponder);
-    if (r.best_move == MOVE_NONE) io_write_line("no legal move");
-    else
-        io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes,
-                  r.elapsed_us / 1000);
+    deliver(c, &r);
+    run_pending(c);
 }
 
 void console_leave(Console *c)
@@ -143,10 +182,18 @@ void console_leave(Console *c)
 
 void console_finish(Console *c)
 {
-    /* A script's perft runs to its end, then the commands after it. */
-    while (c->perft) {
-        perft_task_finish(c->perft);
-        c->perft = NULL;
+    /* A script's perft or search runs to its end (an infinite search is stopped), then the
+     * commands after it. */
+    while (busy(c)) {
+        if (c->perft) {
+            perft_task_finish(c->perft);
+            c->perft = NULL;
+        } else {
+            if (c->infinite) searcher_stop(c->s->searcher, c->search_id);
+            SearcherResult r;
+            if (searcher_wait(c->s->searcher, c->search_id, &r)) deliver(c, &r);
+            c->search_id = 0;
+        }
         run_pending(c);
     }
 }
@@ -163,10 +210,6 @@ static bool read_count(const char *word, long min, long max, long *out)
 
 static void cmd_go(Console *c, char *cursor, int64_t read_us)
 {
-    if (c->search_id) {
-        io_write_line("a search is running; `stop` first");
-        return;
-    }
     SearchRequest request;
     memset(&request, 0, sizeof request);
     long v;
@@ -186,6 +229,7 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
     request.want_guess = true;
     request.reporter = (SearcherReporter){c, report};
     c->search_id = session_search(c->s, &request, &c->plan);
+    c->infinite = request.time.infinite;
 }
 
 static void cmd_perft(Console *c, char *cursor, bool divide)
@@ -219,15 +263,101 @@ static void cmd_moves(Console *c, char *cursor)
         }
         game_play(&c->s->game, m);
     }
-    const char *result = game_result_text(&c->s->game, game_status_now(&c->s->game));
-    if (result) io_printf("game over: %s", result);
+    say_game_over(c);
+}
+
+/* Set one option as UCI's setoption does; say why not when it did not take. */
+static void apply_option(Console *c, const char *name, const char *value)
+{
+    char message[160];
+    OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
+    if (outcome != OPTION_APPLIED) io_printf("%s", message);
+    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED)
+        io_printf("%s %s", name, value ? value : "done");
+}
+
+/* `style [1971 | modern]`: choose the profile (short names or the Style values), then say
+ * which is in use and what was set apart from it. */
+static void cmd_style(Console *c, char *cursor)
+{
+    char *word = token_next(&cursor);
+    if (word) {
+        const char *style = !strcmp(word, "1971") ? "TECH-1971" : !strcmp(word, "modern") ? "TECH-modern" : word;
+        char message[160];
+        if (session_set_option(c->s, "Style", style, message, sizeof message) != OPTION_APPLIED) {
+            io_printf("style: %s; try `style 1971` or `style modern`", message);
+            return;
+        }
+    }
+    char profile[256];
+    settings_describe(&c->s->settings, profile, sizeof profile);
+    io_printf("profile %s", profile);
+}
+
+/* Words joined by single blanks. */
+static void join_words(char **words, int count, TextBuffer *out)
+{
+    for (int i = 0; i < count; i++) text_append(out, "%s%s", i ? " " : "", words[i]);
+}
+
+/* `set NAME VALUE`: option names have blanks (`Move Overhead`), values do not, so the longest
+ * run of first words that names an option is the name and the rest the value (none for a
+ * button). */
+static void cmd_set(Console *c, char *cursor)
+{
+    enum { SET_WORDS_MAX = 16 };
+    char *words[SET_WORDS_MAX];
+    int count = 0;
+    for (char *word; count < SET_WORDS_MAX && (word = token_next(&cursor));) words[count++] = word;
+    if (count == 0) {
+        io_write_line("usage: set NAME VALUE, with the option names `uci` lists (e.g. `set Depth 6`)");
+        return;
+    }
+    for (int name_words = count; name_words >= 1; name_words--) {
+        TextBuffer name, value;
+        text_init(&name);
+        text_init(&value);
+        join_words(words, name_words, &name);
+        join_words(words + name_words, count - name_words, &value);
+        bool known = name.text && options_known(name.text);
+        if (known) apply_option(c, name.text, value.text);
+        text_free(&name);
+        text_free(&value);
+        if (known) return;
+    }
+    char safe[64];
+    text_printable(words[0], safe, sizeof safe);
+    io_printf("set: no option '%s'; `uci` lists them (or see `help`)", safe);
+}
+
+/* `setoption name NAME [value VALUE]`, as UCI says it. */
+static void cmd_setoption(Console *c, char *cursor)
+{
+    char *word = token_next(&cursor);
+    if (!word || strcmp(word, "name") != 0) {
+        io_write_line("usage: setoption name NAME [value VALUE]");
+        return;
+    }
+    TextBuffer name;
+    text_init(&name);
+    char *value = NULL;
+    while ((word = token_next(&cursor))) {
+        if (!strcmp(word, "value")) {
+            value = token_rest(&cursor);
+            break;
+        }
+        text_append(&name, "%s%s", name.length ? " " : "", word);
+    }
+    if (name.text) apply_option(c, name.text, value && *value ? value : NULL);
+    else io_write_line("usage: setoption name NAME [value VALUE]");
+    text_free(&name);
 }
 
 bool console_handle(Console *c, char *line, int64_t read_us)
 {
-    /* Lines kept behind a perft that has ended go first: the perft's end event may still be
+    /* Lines kept behind a search or perft that has ended go first: its end event may still be
      * queued behind this line. */
-    if (c->pending.head && !perft_running(c)) run_pending(c);
+    if (c->pending.head && !busy(c)) run_pending(c);
     char *cursor = line;
     char *command = token_next(&cursor);
     if (!command) return true;
@@ -242,18 +372,17 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         run_pending(c);
         return true;
     }
-    if (perft_running(c) && strcmp(command, "help") != 0) {
-        /* Commands wait for the perft, as they would for a blocking one; `stop` ends it. */
+    if (busy(c) && strcmp(command, "help") != 0) {
+        /* Commands wait for the search or perft, as they would for a blocking one; `stop` ends
+         * it. A search may run for long (`go infinite`): say so. */
         TextBuffer whole; /* the line again: tokenizing cut it after the command */
         text_init(&whole);
         text_append(&whole, "%s %s", command, cursor);
         if (!whole.text || !line_queue_push(&c->pending, whole.text, read_us))
             io_write_line("out of memory: command dropped");
+        else if (c->search_id)
+            io_write_line("(waits for the search to end; `stop` ends it now)");
         text_free(&whole);
-        return true;
-    }
-    if (c->search_id && strcmp(command, "help") != 0) {
-        io_write_line("searching; `stop` first");
         return true;
     }
     if (!strcmp(command, "help")) {
@@ -275,6 +404,12 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         cmd_perft(c, cursor, !strcmp(command, "divide"));
     } else if (!strcmp(command, "bench")) {
         cmd_bench(cursor);
+    } else if (!strcmp(command, "style")) {
+        cmd_style(c, cursor);
+    } else if (!strcmp(command, "set")) {
+        cmd_set(c, cursor);
+    } else if (!strcmp(command, "setoption")) {
+        cmd_setoption(c, cursor);
     } else {
         char safe[64];
         text_printable(command, safe, sizeof safe);

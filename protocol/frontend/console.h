@@ -12,6 +12,8 @@
 extern const FrontEnd CONSOLE_FRONT_END;
 
 Console *console_create(Session *session);
+/* The one line a person at a terminal is greeted with: name, version, profile, `help`. */
+void console_banner(const Session *session);
 void console_destroy(Console *console);
 /* Handle one input line; false after `quit`. */
 bool console_handle(Console *console, char *line, int64_t read_us);

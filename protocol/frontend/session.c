@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cecp.h"
 #include "clock.h"
@@ -181,6 +182,24 @@ void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
     }
 }
 
+Move session_guess(Session *s)
+{
+    if (game_legal_count(&s->game) == 0) return MOVE_NONE;
+    return searcher_guess(s->searcher, &s->game.pos, &s->settings.features, s->game.started_from_initial);
+}
+
+bool session_presort(Session *s, Presort *out)
+{
+    Position *copy = malloc(sizeof *copy);
+    if (!copy) return false;
+    position_copy(copy, &s->game.pos);
+    const SearchFeatures *f = &s->settings.features;
+    if (f->presort) presort_root(copy, s->game.started_from_initial, f->expanded_positional, out);
+    else presort_none(copy, out);
+    free(copy);
+    return true;
+}
+
 void session_report_ponder(Session *s, const char *lead)
 {
     int hits, total;
@@ -315,6 +334,8 @@ int session_run(void)
         session_destroy(s);
         return 1;
     }
+    /* A person at a terminal is greeted; a GUI, on a pipe, is not (it reads only its protocol). */
+    if (isatty(STDIN_FILENO)) console_banner(s);
     responsive_thread(); /* this thread answers the GUI: isready, ping, stop */
     while (session_step(s) != STEP_END) continue;
     io_reader_stop(reader);

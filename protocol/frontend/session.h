@@ -8,10 +8,9 @@
 #include "io.h"
 #include "text.h"
 #include "options.h"
+#include "positional.h"
 #include "timeman.h"
-
-#define ENGINE_NAME "TECH"
-#define ENGINE_AUTHOR "James Gillogly (1971), revived by the TECH project"
+#include "version.h"
 
 /* The protocols, in the order of FRONT_ENDS (session.c); a session starts in the console. */
 typedef enum { MODE_CONSOLE, MODE_UCI, MODE_CECP, MODE_COUNT } Mode;
@@ -70,6 +69,13 @@ OptionOutcome session_set_option(Session *session, const char *name, const char 
 void session_sync_hash(Session *session);
 /* Append " m1 m2 ..." (coordinate notation), with `prefix` first unless MOVE_NONE. */
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count);
+/* TECH's 2-ply guess of the best move for the side to move (docs/SPEC.md §8: the reply it would
+ * ponder on), searched at once on this thread; MOVE_NONE while a search runs or without a legal
+ * move. */
+Move session_guess(Session *session);
+/* The positional pre-sort of the game's root moves as the search would order them (the
+ * settings' E10 and Positional Presort); false without memory. */
+bool session_presort(Session *session, Presort *out);
 /* Print the ponder hit rate (`info string ...` / `# ...` / stderr) with the given lead-in. */
 void session_report_ponder(Session *session, const char *lead);
 

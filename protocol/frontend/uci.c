@@ -33,6 +33,7 @@ struct Uci {
     TimePlan plan;
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
+    char profile_said[256];      /* the profile last said by `info string` ("" in a new game) */
     PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
     bool complained;             /* the line being handled got its complaint already */
 };
@@ -65,7 +66,9 @@ static void append_score(TextBuffer *line, Score score)
     else text_append(line, " score cp %d", score);
 }
 
-/* `info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ..` */
+/* `info depth .. seldepth .. score .. nodes .. [nps ..] time .. [hashfull ..] pv ..`: no `nps`
+ * before a millisecond has passed (there is no rate to give), no `hashfull` without a table
+ * (hashfull < 0). */
 static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
 {
     TextBuffer line;
@@ -75,8 +78,11 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
     if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
     append_score(&line, info->score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
-    text_append(&line, " nodes %llu nps %llu time %lld hashfull %d pv", (unsigned long long)info->nodes,
-                (unsigned long long)(info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1)), (long long)ms, hashfull);
+    text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
+    if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
+    text_append(&line, " time %lld", (long long)ms);
+    if (hashfull >= 0) text_append(&line, " hashfull %d", hashfull);
+    text_append(&line, " pv");
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -122,18 +128,25 @@ static void deliver(Uci *u, const SearcherResult *r)
         io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
         io_write_line("bestmove 0000");
     } else {
-        SearchInfo info;
-        if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
-            info = r->info; /* the line that chose the move, at the depth it came from */
-        } else {
-            memset(&info, 0, sizeof info);
-            info.pv[0] = r->best_move;
-            info.pv_length = 1;
-            info.depth = r->depth > 0 ? r->depth : 1;
+        /* The line that chose the move was printed as it came, unless the move or its score
+         * changed after it (the insurance move, E3's deeper look), or MultiPV's other lines came
+         * after it: then say it once more, so that the last line is the move's. */
+        bool said = r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)
+                 && r->info.score == r->score && r->info.multipv <= 0;
+        if (!said) {
+            SearchInfo info;
+            if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
+                info = r->info; /* the line that chose the move, at the depth it came from */
+            } else {
+                memset(&info, 0, sizeof info);
+                info.pv[0] = r->best_move;
+                info.pv_length = 1;
+                info.depth = r->depth > 0 ? r->depth : 1;
+            }
+            info.score = r->score;
+            if (r->nodes > info.nodes) info.nodes = r->nodes;
+            print_info(&info, r->elapsed_us / 1000, r->hashfull);
         }
-        info.score = r->score;
-        if (r->nodes > info.nodes) info.nodes = r->nodes;
-        print_info(&info, r->elapsed_us / 1000, r->hashfull);
         if (u->debug) {
             char stats[256];
             searcher_format_stats(r, stats, sizeof stats);
@@ -225,7 +238,7 @@ static void complain(Uci *u, const char *format, const char *detail)
 
 static void cmd_uci(Uci *u)
 {
-    io_write_line("id name " ENGINE_NAME);
+    io_printf("id name %s %s", ENGINE_NAME, tech_version());
     io_write_line("id author " ENGINE_AUTHOR);
     options_print(&u->s->settings, OPTIONS_FOR_UCI);
     io_write_line("uciok");
@@ -410,6 +423,15 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.reporter = (SearcherReporter){u, report};
     request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
+    /* Which engine searches: the GUI named it at `uci`, before any option chose the profile.
+     * Said at a game's first search and when the profile changes, not at every move: polyglot
+     * shows each `info string` to XBoard as a thinking line. */
+    char profile[sizeof u->profile_said];
+    settings_describe(&u->s->settings, profile, sizeof profile);
+    if (strcmp(profile, u->profile_said) != 0) {
+        io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
+        memcpy(u->profile_said, profile, sizeof profile);
+    }
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)
@@ -453,6 +475,7 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "ucinewgame") == 0) {
         stop_search(u);
         session_new_game(u->s);
+        u->profile_said[0] = '\0';
     } else if (strcmp(command, "position") == 0) cmd_position(u, cursor);
     else if (strcmp(command, "go") == 0) cmd_go(u, cursor, read_us);
     else if (strcmp(command, "stop") == 0) {

@@ -12,6 +12,7 @@
 #include "cli_treestats.h"
 #include "fen.h"
 #include "perft_report.h"
+#include "version.h"
 
 /* Join argv[first..argc-1] with spaces: the FEN may come as one argument or as six. */
 static void join_args(int argc, char **argv, int first, char *buf, size_t size)
@@ -78,12 +79,22 @@ static const char *const usage_lines[] = {
     "                                         the 1971 tree statistics, depth by depth (default:",
     "                                         the report's games, every fifth move, depths 2-5)",
     "       tech help                         this text",
+    "       tech --version                    the name and version of this build",
     NULL,
 };
+
+static int cmd_version(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    printf("%s %s\n", ENGINE_NAME, tech_version());
+    return 0;
+}
 
 static int cmd_help(int argc, char **argv)
 {
     (void)argc, (void)argv;
+    printf("%s %s - Gillogly's Technology Chess Program (1971) as a UCI and CECP engine\n", ENGINE_NAME,
+           tech_version());
     for (int i = 0; usage_lines[i]; i++) printf("%s\n", usage_lines[i]);
     return 0;
 }
@@ -103,6 +114,9 @@ static const CliCommand commands[] = {
     {"help", cmd_help},
     {"--help", cmd_help},
     {"-h", cmd_help},
+    {"version", cmd_version},
+    {"--version", cmd_version},
+    {"-v", cmd_version},
 };
 
 int cli_run(int argc, char **argv)

@@ -12,6 +12,7 @@
 #include "makemove.h"
 #include "notation.h"
 #include "search.h"
+#include "version.h"
 
 /* docs/SPEC.md §9: on the PDP-10 one full generation took 8000 µs, one make or unmake 1300 µs. */
 static const double PDP10_GENERATION_US = 8000.0;
@@ -76,7 +77,8 @@ int cli_bench(int argc, char **argv)
     search_control_reset(&control);
     SearchStats total = {0};
 
-    printf("TECH bench: %d positions, depth %d, faithful profile\n", bench_position_count, depth);
+    printf("%s %s bench: %d positions, depth %d, profile TECH-1971, 1 thread\n", ENGINE_NAME, tech_version(),
+           bench_position_count, depth);
     for (int i = 0; i < bench_position_count; i++) {
         if (!bench_setup(i, pos)) {
             fprintf(stderr, "error: bench position %d does not set up\n", i + 1);

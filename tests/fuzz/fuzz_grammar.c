@@ -42,6 +42,9 @@ static const char *const cecp_patterns[] = {
     /* thinking: ply score centiseconds nodes pv */
     "^[0-9]+ " INT " [0-9]+ [0-9]+( " MOVE ")*$",
     "^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+( " MOVE ")?$",
+    /* `bk`: the book window's text, each line after a blank, then an empty line */
+    "^[ \t]" TEXT "$",
+    "^$",
     NULL,
 };
 

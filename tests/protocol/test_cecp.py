@@ -4,7 +4,7 @@ import os
 import re
 import signal
 
-from harness import (MATE_IN_ONE, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, cecp_move, check)
+from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, cecp_move, check)
 
 REQUIRED_FEATURES = ["ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0", "reuse=1",
                      "analyze=1", "colors=0", "playother=1", "name=1", "nps=1", "debug=1", "memory=1", "smp=1",
@@ -33,13 +33,19 @@ def test_feature_handshake():
     text = " ".join(lines)
     for feature in REQUIRED_FEATURES:
         check(feature in text, f"feature {feature} missing")
-    check(re.search(r'myname="[^"]+"', text), "myname missing")
+    check(re.search(r'myname="TECH-1971 [^" ]+"', text), "myname missing or without the profile and version")
     options = [l for l in lines if l.startswith("feature option=")]
     check(any('"Style -combo' in l and "*TECH-1971" in l for l in options), f"Style option: {options}")
     check(any('"Depth -spin 5 1 30"' in l for l in options), "Depth option")
     check(any('"Clear Hash -button"' in l for l in options), "Clear Hash button")
     e.send("accepted ping", "rejected pause")
     e.ping(1)
+    # The profile is part of the name: said again when it changes (xboard takes features at any
+    # time), and only then.
+    e.send("option Style=TECH-modern", "option Depth=4", "ping 2")
+    lines = []
+    e.expect("^pong 2$", 2.0, lines)
+    check(len(lines) == 1 and re.match(r'^feature myname="TECH-modern [^" ]+"$', lines[0]), f"after Style: {lines}")
 
 
 def test_new_go_plays_e2e4():
@@ -240,11 +246,56 @@ def test_options_memory_cores():
     e = cecp_engine()
     e.send("option Depth=3", "option Style=TECH-modern", "option Clear Hash", "option Move Overhead=20",
            "option E5 Draw Detection=1", "memory 32", "cores 2", "computer", "name Opponent", "rating 2000 1800",
-           "random", "ics -", "egtpath syzygy /tmp", "variant normal", "bk", "hint", "hard", "easy", "post", "nopost")
-    lines = e.silent(0.3)
+           "random", "ics -", "egtpath syzygy /tmp", "variant normal", "hard", "easy", "post", "nopost")
+    lines = e.silent(0.3, "^(?!feature myname=)")  # the name says the new profile
     no_error_lines(lines)
     e.send("new", "go")
     check(MOVE_RE.match(cecp_move(e, 5.0)), "move after options")
+
+
+def uci_best_move(moves, depth):
+    """What UCI's `go depth D` plays after `moves` (the same engine, the same profile)."""
+    e = Engine()
+    e.uci()
+    e.send(f"position startpos moves {' '.join(moves)}".rstrip(), f"go depth {depth}")
+    return e.expect(r"^bestmove (\S+)", 10.0).group(1)
+
+
+def test_hint_without_pondering():
+    """`hint` is TECH's 2-ply guess for the side to move (the move it would ponder on), asked
+    for without pondering: at the start and after TECH's move, it is what a 2-ply search plays."""
+    e = cecp_engine()
+    e.send("new", "easy", "hint")
+    hint = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+    check(hint == uci_best_move([], 2), f"hint at the start {hint}")
+    e.send("sd 3", "usermove e2e4")
+    reply = cecp_move(e, 5.0)
+    e.send("hint")
+    hint = e.expect(r"^Hint: (\S+)$", 2.0).group(1)
+    check(hint == uci_best_move(["e2e4", reply], 2), f"hint after 1.e4 {reply}: {hint}")
+    e.send("setboard " + MATED, "hint", "ping 1")
+    lines = []
+    e.expect("^pong 1$", 2.0, lines)
+    check(not [l for l in lines if l.startswith("Hint")], f"a hint without a legal move: {lines}")
+
+
+def test_book_is_the_presort():
+    """`bk`: TECH has no book; it shows its pre-sort, each line starting with a blank, then an
+    empty line (xboard's book window)."""
+    e = cecp_engine()
+    e.send("new", "bk")
+    lines = []
+    e.expect("^$", 2.0, lines)
+    check(lines and all(l[:1] in (" ", "\t") for l in lines), f"bk lines must start with a blank: {lines}")
+    check("no opening book" in lines[0] and "pre-sort" in lines[0], f"bk says what it is: {lines[0]!r}")
+    ranked = [l.split() for l in lines if re.match(r"^\s+\d+\. ", l)]
+    check(len(ranked) >= 5 and ranked[0][0] == "1.", f"ranked moves: {lines}")
+    check(any("20 moves in all" in l for l in lines), f"the count of moves: {lines}")
+    e.send("option Positional Presort=0", "bk")
+    lines = []
+    e.expect("^$", 2.0, lines)
+    check("pre-sort off" in lines[0], f"bk without the pre-sort: {lines[0]!r}")
+    e.ping(1)
 
 
 def test_white_black_and_playother():

@@ -42,6 +42,28 @@ def test_ponder_hit_after_ponder_search_finished():
     check(t1 - t0 < 0.1 * SLOW, f"finished ponder search answered after {t1 - t0:.3f} s")
 
 
+def test_thinking_line_after_a_hit():
+    """A ponder search that had finished when the guessed move came: its line (without the
+    guess, now played) comes before the move, so the GUI shows a score and depth for it."""
+    e, _, guess = pondering_engine(("sd 3", "post"))
+    e.silent(0.4, "^move")
+    e.send(f"usermove {guess}")
+    lines = []
+    move = cecp_move(e, 1.0, lines)
+    thinking = [l.split() for l in lines if l[:1].isdigit()]
+    check(thinking and thinking[-1][4] == move and thinking[-1][0] == "3",
+          f"no thinking line for {move} after the hit: {lines}")
+
+
+def test_hint_is_the_guess_while_pondering():
+    e, move, guess = pondering_engine(("sd 2",))
+    check(guess != move, "the hint is the opponent's move")
+    e.send("easy")  # pondering off: the same 2-ply guess, searched on request
+    e.silent(0.2, "^move")
+    e.send("hint")
+    check(e.expect(r"^Hint: (\S+)$", 2.0).group(1) == guess, "hint without pondering differs from the guess")
+
+
 def test_ponder_miss():
     e, _, guess = pondering_engine()
     e.send("time 3900", "otim 3800", f"usermove {other_move(guess)}")

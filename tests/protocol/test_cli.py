@@ -34,6 +34,18 @@ def test_help_and_unknown_command():
           f"unknown command: {status} {out!r} {err!r}")
 
 
+def test_version():
+    """The version baked in at build time: `--version`, `help`'s first line, bench's header."""
+    for word in ("--version", "version", "-v"):
+        status, out, _ = run(word)
+        check(status == 0 and re.fullmatch(r"TECH \S+\n", out), f"{word}: {out!r}")
+    version = run("--version")[1].split()[1]
+    check(version != "unknown", "a build without a version")
+    check(version in run("help")[1].splitlines()[0], "help does not say the version")
+    header = run("bench", "1")[1].splitlines()[0]
+    check(header.startswith(f"TECH {version} bench:") and "profile TECH-1971" in header, f"bench header {header!r}")
+
+
 # The build's signature: `tech bench` (depth 6, the faithful profile, one thread). A change of
 # the search or the pre-sort changes it; record the new count here and in the commit message.
 BENCH_SIGNATURE = 12505765

@@ -1,8 +1,87 @@
-"""test_console.py - a person at the terminal: help, board, perft, positions, searches, bench,
-then a protocol taking over."""
+"""test_console.py - a person at the terminal: the banner, help, board, perft, positions,
+searches, the profile and options, lines typed during a search, the game's end, bench, then a
+protocol taking over."""
+import os
+import pty
 import re
+import select
+import subprocess
+import time
 
-from harness import ONLY_MOVE_WHITE, Engine, check
+from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check
+
+
+def test_banner_on_a_terminal_only():
+    """At a terminal TECH greets with one line (name, version, profile, `help`); on a pipe, where
+    GUIs talk to it, it says nothing before it is asked."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([os.environ["TECH_BINARY"]], stdin=slave, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL)
+    os.close(slave)
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], 2.0 * SLOW)
+        banner = proc.stdout.readline().decode() if ready else ""
+        os.write(master, b"quit\n")
+        proc.wait(timeout=5 * SLOW)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(master)
+    check(re.match(r"^TECH \S+, profile TECH-1971: .*`help`", banner), f"banner: {banner!r}")
+    e = Engine()
+    e.silent(0.2)
+
+
+def test_style_and_options():
+    e = Engine()
+    e.send("style")
+    e.expect("^profile TECH-1971$", 1.0)
+    e.send("style modern", "go depth 3")
+    e.expect("^profile TECH-modern$", 1.0)
+    lines = []
+    e.expect(r"^bestmove ", 5.0, lines)
+    check([l.split()[1] for l in lines if l.startswith("depth")][:3] == ["1", "2", "3"],
+          f"TECH-modern deepens iteratively: {lines}")
+    e.send("set E9 Move Ordering false", "set Move Overhead 100", "setoption name Depth value 3", "style")
+    e.expect("^E9 Move Ordering false$", 1.0)
+    e.expect("^Move Overhead 100$", 1.0)
+    e.expect("^Depth 3$", 1.0)
+    e.expect("^profile TECH-modern, E9 Move Ordering off$", 1.0)
+    e.send("set Depth 99", "set Frobnicate 1", "style 1972", "style 1971")
+    e.expect("Depth.* 1 to 30", 1.0)
+    e.expect("^set: no option 'Frobnicate'", 1.0)
+    e.expect("^style: .*1972", 1.0)
+    e.expect("^profile TECH-1971$", 1.0)
+
+
+def test_lines_typed_during_a_search_wait_for_it():
+    e = Engine()
+    e.send("go infinite")
+    e.expect(r"^depth ", 2.0)
+    e.send("d", "moves e4")
+    e.expect(r"^\(waits for the search to end", 1.0)
+    e.silent(0.3, "^(Fen|bestmove)")
+    e.send("stop")
+    e.expect(r"^bestmove ", 1.0)
+    check(" w KQkq " in e.expect(r"^Fen: (.*)$", 1.0).group(1), "d ran after the search, before the move")
+    e.send("d")
+    check(" b KQkq " in e.expect(r"^Fen: (.*)$", 1.0).group(1), "the queued move was played")
+    # A script's lines run in order after each search, to the end of its input.
+    f = Engine()
+    f.send("go depth 3", "moves e4", "go depth 3", "d")
+    f.expect(r"^bestmove ", 5.0)
+    f.expect(r"^bestmove ", 5.0)
+    check(" b KQkq " in f.expect(r"^Fen: (.*)$", 1.0).group(1), "script order")
+
+
+def test_game_end_said_plainly():
+    e = Engine()
+    e.send(f"fen {MATED}", "go depth 2")
+    e.expect(r"^game over: checkmate, 1-0 \{White mates\}$", 2.0)
+    e.send(f"fen {STALEMATE}", "go depth 2")
+    e.expect(r"^game over: stalemate, 1/2-1/2", 2.0)
+    e.send("fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "moves a1a8")
+    e.expect(r"^game over: checkmate, 1-0", 1.0)
 
 
 def test_help_and_board():
@@ -44,8 +123,6 @@ def test_positions_and_search():
     check(" b KQkq - " in m.group(1), f"moves before the bad one were kept: {m.group(1)}")
     e.send("undo", "go infinite")
     e.expect(r"^depth ", 2.0)
-    e.send("d")
-    e.expect("searching; `stop` first", 1.0)
     e.send("stop")
     e.expect(r"^bestmove ", 1.0)
     e.send("frobnicate")

@@ -3,7 +3,9 @@ and the README's layout table matches the tree (each folder it lists exists, and
 folder and each part of protocol/ is listed)."""
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 
 from harness import check
 
@@ -76,3 +78,46 @@ def test_c_lines_fit_120_columns():
             with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as f:
                 long_lines += [f"{path}:{n}" for n, line in enumerate(f, 1) if len(line.rstrip("\n")) > 120]
     check(not long_lines, "lines over 120 columns: " + ", ".join(long_lines[:20]))
+
+
+def make(*args, cwd=ROOT):
+    """Run make as a user would: without the variables of a make (or CI) this test runs under."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "WERROR", "TECH_VERSION")}
+    out = subprocess.run(["make", "--no-print-directory", *args], cwd=cwd, env=env, capture_output=True, text=True,
+                         timeout=60)
+    check(out.returncode == 0, f"make {' '.join(args)}: {out.stderr}")
+    return out.stdout
+
+
+def test_version_from_git_or_the_version_file():
+    """A clone builds as the VERSION file and its commit (or its tag), a tarball as the VERSION
+    file alone: both have a version."""
+    with open(os.path.join(ROOT, "VERSION")) as f:
+        base = f.read().strip()
+    check(re.fullmatch(r"\d+\.\d+(\.\d+)?", base), f"VERSION holds {base!r}")
+    here = make("-s", "version").strip()
+    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    if git.returncode == 0:
+        check(git.stdout.strip() in here or not here.startswith(base), f"a clone's version {here!r}")
+    with tempfile.TemporaryDirectory() as tarball:
+        for name in ("Makefile", "VERSION"):
+            shutil.copy(os.path.join(ROOT, name), tarball)
+        check(make("-s", "version", cwd=tarball).strip() == base, "a tarball's version is the VERSION file")
+
+
+def test_warnings_are_errors_only_where_asked():
+    """A user's `make` only warns (a newer compiler's new warning must not break it); CI and the
+    developer targets build with -Werror."""
+    def first_compile(*args):
+        with tempfile.TemporaryDirectory() as build:
+            out = make("-n", "-B", f"BUILD={build}", f"EXE={build}/tech", *args)
+        return next(l for l in out.splitlines() if " -c -o " in l)
+    check("-Werror" not in first_compile(), "the default build uses -Werror")
+    check("-Werror" in first_compile("WERROR=1"), "WERROR=1 does not add -Werror")
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        makefile = f.read()
+    for target in ("werror", "debug", "asan", "tsan", "fuzz"):
+        recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.M)
+        check(recipe and "WERROR=1" in recipe.group(1), f"make {target} builds without -Werror")
+    with open(os.path.join(ROOT, ".ci", "run")) as f:
+        check(re.search(r"^export WERROR=1$", f.read(), re.M), ".ci/run does not build with -Werror")

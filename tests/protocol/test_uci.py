@@ -17,7 +17,7 @@ def test_handshake():
     e.send("uci")
     lines = []
     e.expect("^uciok$", 2.0, lines)
-    check(lines[0].startswith("id name "), f"first line {lines[0]!r}")
+    check(re.match(r"^id name TECH \S+$", lines[0]), f"first line {lines[0]!r}: the name and the version")
     check(any(l.startswith("id author ") for l in lines), "no id author")
     options = {}
     for line in lines:
@@ -68,28 +68,89 @@ def test_book_free_opening_two_knights_d5():
     check(move == "d7d5", f"bestmove {move}, expected d7d5")
 
 
+def info_lines(lines):
+    return [l for l in lines if l.startswith("info depth") and " pv " in l]
+
+
 def test_info_fields():
+    """Every field a GUI shows; `nps` only once time has passed, `hashfull` only with a table."""
     e = Engine()
     e.uci()
-    e.send("position startpos moves d2d4", "go depth 4")
+    e.send("position startpos moves d2d4", "go depth 6")
     infos = []
     bestmove(e, 10.0, infos)
-    final = [l for l in infos if l.startswith("info depth")][-1]
-    for field in ("depth", "seldepth", "score", "nodes", "nps", "time", "hashfull", "pv"):
-        check(f" {field} " in final, f"field {field} missing in {final!r}")
+    lines = info_lines(infos)
+    for field in ("depth", "seldepth", "score", "nodes", "time", "pv"):
+        check(f" {field} " in lines[-1], f"field {field} missing in {lines[-1]!r}")
+    for line in lines:
+        check(" hashfull " not in line, f"hashfull without a table (TECH-1971): {line!r}")
+        timed = int(re.search(r" time (\d+)", line).group(1)) > 0
+        check((" nps " in line) == timed, f"nps must come exactly when time > 0: {line!r}")
+    e.send("setoption name Style value TECH-modern", "position startpos moves d2d4", "go depth 6")
+    infos = []
+    bestmove(e, 10.0, infos)
+    check(all(" hashfull " in l for l in info_lines(infos)), f"TECH-modern uses a table: {info_lines(infos)}")
+
+
+def test_final_line_not_repeated():
+    """The line that chose the move is not said again with another node count at the end."""
+    for style in ("TECH-1971", "TECH-modern"):
+        e = Engine()
+        e.uci()
+        e.send(f"setoption name Style value {style}", "position startpos moves e2e4 e7e5", "go depth 5")
+        infos = []
+        bestmove(e, 10.0, infos)
+        keys = [re.sub(r" (nodes|nps|time|hashfull) \d+", "", l) for l in info_lines(infos)]
+        repeated = [k for a, k in zip(keys, keys[1:]) if a == k]
+        check(not repeated, f"{style}: a line said twice: {repeated}")
+
+
+def test_profile_in_info_string():
+    """The GUI named the engine at `uci`, before the profile was chosen: a game's first search
+    says the profile, and so does the first search after it changed; the others do not (polyglot
+    shows every `info string` to XBoard as a thinking line)."""
+    e = Engine()
+    e.uci()
+    e.send("position startpos", "go depth 2")
+    first = e.expect(r"^info ", 2.0).string
+    check(re.match(r"^info string TECH \S+, profile TECH-1971$", first), f"first line of a search: {first!r}")
+    bestmove(e, 5.0)
+    e.send("position startpos moves e2e4", "go depth 2")
+    lines = []
+    bestmove(e, 5.0, lines)
+    check(not [l for l in lines if "profile" in l], f"said again for the same profile: {lines}")
+    e.send("setoption name Style value TECH-modern", "setoption name E9 Move Ordering value false", "go depth 2")
+    first = e.expect(r"^info ", 2.0).string
+    check(first.endswith(", profile TECH-modern, E9 Move Ordering off"), f"after Style and E9: {first!r}")
+    bestmove(e, 5.0)
+    e.send("ucinewgame", "position startpos", "go depth 2")
+    check("profile TECH-modern" in e.expect(r"^info ", 2.0).string, "a new game's first search says it")
+    bestmove(e, 5.0)
+
+
+def test_pv_not_cut_by_the_table():
+    """TECH-modern: a table hit at a node of the principal variation used to end the line there,
+    so deep iterations showed one move (`depth 13 ... pv h1g1`); the line goes on from the table."""
+    e = Engine()
+    e.uci()
+    e.send("setoption name Style value TECH-modern", "position fen 8/5k2/8/3K4/8/8/8/7R w - - 0 1", "go depth 14")
+    infos = []
+    bestmove(e, 60.0, infos)
+    short = [l for l in info_lines(infos) if int(l.split()[2]) >= 6 and " mate " not in l
+             and len(l.split(" pv ")[1].split()) < 6]
+    check(not short, f"principal variations cut short: {short}")
 
 
 def test_isready_and_stop_during_infinite():
     e = Engine()
     e.uci()
     e.send("position startpos moves e2e4 e7e5", "go infinite")
-    e.silent(0.3, "^bestmove")
+    infos = e.silent(0.3, "^bestmove")
     t0 = e.send("isready")
     _, t1 = e.expect_at("^readyok$", 1.0)
     check(t1 - t0 < 0.2 * SLOW, f"readyok after {t1 - t0:.3f} s")
     e.silent(0.2, "^bestmove")
     t0 = e.send("stop")
-    infos = []
     m = e.expect(r"^bestmove (\S+)", 1.0, infos)
     check(e.last_stamp - t0 < 0.2 * SLOW, f"bestmove {e.last_stamp - t0:.3f} s after stop")
     check(MOVE_RE.match(m.group(1)), f"bestmove {m.group(1)}")
