@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "positional.h"
 #include "stats.h"
 
 /* Every enhancement of docs/SPEC.md §10 behind its own switch; all off = the paper (TECH-1971).
@@ -23,6 +24,7 @@ typedef struct {
     bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
     bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
     bool pdp10_pace;            /* Speed PDP-10: the search runs no faster than on TECH's PDP-10 */
+    Reading presort_reading;    /* which reading of the pre-sort's rules (READING_REPORT in play) */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 

@@ -47,6 +47,7 @@ typedef enum {
     FIELD_E10,
     FIELD_PRESORT,
     FIELD_SPEED,
+    FIELD_READING,
     FIELD_ANALYSE
 } OptionField;
 
@@ -79,11 +80,13 @@ static const OptionSpec option_table[] = {
     {"E10 Expanded Positional Module", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     {"Speed", TYPE_COMBO, SPEED_NATIVE, 0, 1, speed_names, false, FIELD_SPEED},
+    /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
+    {"Presort Reading", TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
 };
 
 /* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
- * switch, the speed and the thread count stay as they are. */
+ * switch and its reading, the speed and the thread count stay as they are. */
 static void apply_style(Settings *s, int style)
 {
     SearchFeatures kept = s->features;
@@ -93,6 +96,7 @@ static void apply_style(Settings *s, int style)
     s->features.threads = kept.threads;
     s->features.presort = kept.presort;
     s->features.pdp10_pace = kept.pdp10_pace;
+    s->features.presort_reading = kept.presort_reading;
 }
 
 /* The address of an enhancement switch, or NULL for the other fields. */
@@ -132,6 +136,7 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
     case FIELD_STYLE: apply_style(s, v); break;
     case FIELD_SPEED: s->features.pdp10_pace = v == SPEED_PDP10; break;
+    case FIELD_READING: s->features.presort_reading = (Reading)v; break;
     case FIELD_DEPTH: s->start_depth = v; break;
     default: break;
     }
@@ -146,6 +151,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_OVERHEAD: return s->move_overhead_ms;
     case FIELD_STYLE: return s->style;
     case FIELD_SPEED: return s->features.pdp10_pace ? SPEED_PDP10 : SPEED_NATIVE;
+    case FIELD_READING: return s->features.presort_reading;
     case FIELD_DEPTH: return s->start_depth;
     case FIELD_E1: return s->features.checks_in_quiescence;
     case FIELD_E2: return s->features.check_extension;
