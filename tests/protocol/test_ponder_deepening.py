@@ -1,7 +1,8 @@
 """test_ponder_deepening.py - pondering that keeps thinking (docs/SPEC.md §8, both profiles, UCI `go
 ponder` and CECP `hard`): deeper than the rule's depth, one core busy until the opponent moves,
 a hit on a deep enough result plays at once, a miss is abandoned; and the clock's limits hold
-on a machine loaded by other processes."""
+on a machine loaded by other processes. Under Speed PDP-10 TECH-1971 ponders as in 1971: the
+rule's depth and no deeper, played at once on a hit."""
 import os
 import re
 import subprocess
@@ -78,6 +79,23 @@ def test_uci_hit_after_deepening_plays_at_once():
         t0 = e.send("ponderhit")
         _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
         check(t1 - t0 < 0.1 * SLOW, f"{style}: bestmove {t1 - t0:.3f} s after the hit")
+
+
+def test_uci_pdp10_ponders_the_rules_depth_only():
+    """docs/SPEC.md §8 [P]: "If the opponent makes the expected move, TECH will print its reply
+    immediately if finished, or continue the computations." Under Speed PDP-10 TECH-1971's
+    ponder search is the rule's depth (the Depth option, 2 here, on the game's first move) and
+    no deeper: nothing deeper is reported while it waits, and the hit plays at once."""
+    e = uci_engine("TECH-1971")
+    e.send("setoption name Speed value PDP-10", "setoption name Depth value 2",
+           "position startpos moves e2e4 e7e5 g1f3", "go ponder wtime 600000 btime 600000")
+    # Depth 2 takes about 2.3 s of the PDP-10's time here; then the search waits for the hit.
+    lines = e.silent(6.0, "^bestmove")
+    check(depths(lines) == 2, f"pondered to depth {depths(lines)} at PDP-10 speed, the rule's depth is 2")
+    check(not [l for l in lines if re.match(r"^info depth [3-9]", l)], "a deeper depth begun while pondering")
+    t0 = e.send("ponderhit")
+    _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
+    check(t1 - t0 < 0.1 * SLOW, f"bestmove {t1 - t0:.3f} s after the hit on a finished search")
 
 
 def test_uci_miss_is_abandoned_and_the_game_goes_on():
