@@ -10,15 +10,17 @@
 #include "rules.h"
 
 /* docs/SPEC.md §5.1 [P value; R whose material]: the middle game "continues until one side has less
- * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md). */
+ * than 1950 points worth of material" - TECH's side (docs/FIDELITY.md §4: the plain "either side"
+ * loses four moves of Game 1 and gains none anywhere). */
 enum { MIDDLEGAME_MATERIAL_MIN = 1950 };
 /* docs/SPEC.md §5.1 [C] and §5.8 [P]: "ahead" means a lead of at least 200 in base material. */
 enum { MATERIAL_LEAD_MIN = 200 };
 /* docs/SPEC.md §5.8 [P]: TECH's pieces never drop below 0.6 of their value when trading down;
  * integer per-mille arithmetic [C]. */
 enum { TRADE_DOWN_FLOOR_PERMILLE = 600, PERMILLE = 1000 };
-/* docs/SPEC.md §5.8 [P values; R both sides]: in the general endgame "The material value of a pawn
- * is raised from 100 to 120; if TECH has 2 or less pawns, they are worth 190 each." */
+/* docs/SPEC.md §5.8 [P]: in the general endgame "The material value of a pawn is raised from 100
+ * to 120; if TECH has 2 or less pawns, they are worth 190 each" - 120 for every pawn, 190 for
+ * TECH's own when it has 2 or fewer. */
 enum { ENDGAME_PAWN_VALUE = 120, ENDGAME_FEW_PAWNS_VALUE = 190, ENDGAME_FEW_PAWNS_MAX = 2 };
 
 /* TECH Fig. 5, centre control [R-high]; row 0 = rank 8 as printed (the array is symmetric). */
@@ -40,6 +42,28 @@ static const int ADVANCE_UNOPPOSED[9] = {[3] = 3, [4] = 5, [5] = 10, [6] = 13, [
 /* docs/SPEC.md §5.5 [P]: moving a rear pawn of a file with several own pawns scores -10. */
 enum { REAR_PAWN_PENALTY = -10 };
 
+const char *const reading_names[READING_NB + 1] = {
+    [READING_REPORT] = "report",
+    [READING_PUSH_AS_PRINTED] = "push-as-printed",
+    [READING_SUPPORT_BY_ANY_MAN] = "support-by-any-man",
+    [READING_CENTRE_CAPTURE_ANY_MAN] = "centre-capture-any-man",
+    [READING_PHASE_EITHER_SIDE] = "phase-either-side",
+    [READING_REPETITION_ANY] = "repetition-any",
+    [READING_REPETITION_OWN_MOVE] = "repetition-own-move",
+    [READING_PAWNS_190_BOTH_SIDES] = "pawns-190-both-sides",
+    [READING_ROOK_BEHIND_ROOK_SIDE] = "rook-behind-rook-side",
+    [READING_MIDDLEGAME_KING_PLUS_ONE] = "middlegame-king-plus-one",
+    [READING_KING_FIELD_PAWNS] = "king-field-pawns",
+    [READING_PIECE_CAPTURE_OF_PIECE] = "piece-capture-of-piece",
+    [READING_AHEAD_BY_200] = "ahead-by-200",
+    [READING_NB] = NULL,
+};
+
+const char *reading_name(Reading reading)
+{
+    return (unsigned)reading < READING_NB ? reading_names[reading] : "unknown";
+}
+
 static const char *const PHASE_NAMES[PHASE_NB] = {
     [PHASE_OPENING] = "opening",
     [PHASE_MIDDLEGAME] = "middle game",
@@ -56,6 +80,11 @@ static int piece_count(const Position *pos, Color c)
 
 Phase phase_of(const Position *pos, bool move_number_known)
 {
+    return phase_of_reading(pos, move_number_known, READING_REPORT);
+}
+
+Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading)
+{
     const Color us = pos->side, them = !pos->side;
     /* The endgames are told apart by the kind of material left, so they are tested first: a
      * position that meets one of them is past the opening and the middle game whatever its
@@ -70,6 +99,7 @@ Phase phase_of(const Position *pos, bool move_number_known)
      * TECH's middle game (Game 1, moves 26-39: COKO below 1950, TECH still playing middle-game
      * moves). */
     if (pos->material[us] < MIDDLEGAME_MATERIAL_MIN) return PHASE_ENDGAME;
+    if (reading == READING_PHASE_EITHER_SIDE && pos->material[them] < MIDDLEGAME_MATERIAL_MIN) return PHASE_ENDGAME;
     /* 4. Opening [P + C]: the first eight moves, if the position's move number is the game's. */
     if (move_number_known && pos->fullmove <= OPENING_LAST_MOVE) return PHASE_OPENING;
     /* 5. Middle game [P]: from the ninth move on. */
@@ -179,18 +209,24 @@ void presort_pawn_advance(const MoveContext *ctx)
  * after one of the opponent's replies, has occurred twice before in the game. [R] TECH avoided
  * a repetition only where it gave the opponent a draw: in Game 1 it played 36...R-KB1, back to
  * the position after 34...R-KB1, but "the position repetition mechanism" stopped 37...R-KB4,
- * after which 38.Q-K8ch would have made the third occurrence (note K). */
-static bool move_allows_threefold(Position *pos, Move m)
+ * after which 38.Q-K8ch would have made the third occurrence (note K). The game itself rules
+ * out the two readings the text allows at first sight: barring every move back to an earlier
+ * position bars 36...R-KB1 (a materially equal 36...Q-KB1 was there), and a third occurrence
+ * counted after TECH's own move alone lets 37...R-KB4 through (docs/FIDELITY.md §4). */
+static bool move_allows_threefold(Position *pos, Move m, Reading reading)
 {
-    enum { EARLIER_OCCURRENCES = 2 };
+    /* The other readings (docs/FIDELITY.md §4): any earlier occurrence ("a previously untried
+     * move"), or a third occurrence made by TECH's own move with no look at the reply. */
+    const int earlier_occurrences = reading == READING_REPETITION_ANY ? 1 : 2;
+    const bool look_ahead = reading != READING_REPETITION_ANY && reading != READING_REPETITION_OWN_MOVE;
     make_move(pos, m);
-    bool threefold = repetition_count(pos) >= EARLIER_OCCURRENCES;
-    if (!threefold) {
+    bool threefold = repetition_count(pos) >= earlier_occurrences;
+    if (!threefold && look_ahead) {
         MoveList replies;
         generate_legal(pos, &replies);
         for (int i = 0; i < replies.count && !threefold; i++) {
             make_move(pos, replies.moves[i]);
-            threefold = repetition_count(pos) >= EARLIER_OCCURRENCES;
+            threefold = repetition_count(pos) >= earlier_occurrences;
             unmake_move(pos);
         }
     }
@@ -199,7 +235,7 @@ static bool move_allows_threefold(Position *pos, Move m)
 }
 
 /* Score one root move into *entry with the phase's terms. */
-static void score_move(Position *pos, Phase phase, bool expanded, Move m, PresortEntry *entry)
+static void score_move(Position *pos, Phase phase, bool expanded, Reading reading, Move m, PresortEntry *entry)
 {
     MoveContext ctx;
     ctx.pos = pos;
@@ -209,6 +245,7 @@ static void score_move(Position *pos, Phase phase, bool expanded, Move m, Presor
     ctx.type = piece_type(pos->board[ctx.from]);
     ctx.us = pos->side;
     ctx.them = !pos->side;
+    ctx.reading = reading;
     ctx.entry = entry;
     entry->move = m;
     entry->score = 0;
@@ -277,15 +314,15 @@ static void sort_entries(Presort *out, bool (*before)(const PresortEntry *, cons
     }
 }
 
-void presort_root(Position *pos, bool move_number_known, bool expanded, Presort *out)
+void presort_root(Position *pos, bool move_number_known, bool expanded, Reading reading, Presort *out)
 {
     MoveList legal;
     generate_legal(pos, &legal);
-    out->phase = phase_of(pos, move_number_known);
+    out->phase = phase_of_reading(pos, move_number_known, reading);
     out->count = legal.count;
     for (int i = 0; i < legal.count; i++) {
-        score_move(pos, out->phase, expanded, legal.moves[i], &out->entries[i]);
-        out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i]);
+        score_move(pos, out->phase, expanded, reading, legal.moves[i], &out->entries[i]);
+        out->entries[i].repeats = move_allows_threefold(pos, legal.moves[i], reading);
     }
     sort_entries(out, entry_before);
 }
@@ -308,7 +345,7 @@ void presort_none(Position *pos, Presort *out)
     sort_entries(out, generation_before);
 }
 
-void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PIECE_TYPE_NB])
+void material_revalue(const Position *pos, Phase phase, Reading reading, Score value[COLOR_NB][PIECE_TYPE_NB])
 {
     const Color us = pos->side, them = !pos->side;
     for (Color c = BLACK; c <= WHITE; c++)
@@ -320,14 +357,14 @@ void material_revalue(const Position *pos, Phase phase, Score value[COLOR_NB][PI
         if (ratio < TRADE_DOWN_FLOOR_PERMILLE) ratio = TRADE_DOWN_FLOOR_PERMILLE;
         for (PieceType t = KNIGHT; t <= QUEEN; t++) value[us][t] = piece_value[t] * ratio / PERMILLE;
     }
-    /* General-endgame pawns [R]: the value of "a pawn", for both sides. The report names one
-     * side only for the trade-down ("These values can be modified for one side", "making its
-     * pieces worth as little as 60%"); the pawn sentence speaks of the value of a pawn, and
-     * the 190 follows from TECH's pawn count but is again a pawn's value. Game 2, 36.R-QN1
-     * (docs/FIDELITY.md): TECH gave up its a- and h-pawns for Black's c-pawn there rather than
-     * its a-pawn alone, which is materially equal only if both sides' pawns count alike. */
+    /* General-endgame pawns [P]: "The material value of a pawn is raised from 100 to 120" - a
+     * pawn's value, both sides'; "if TECH has 2 or less pawns, they are worth 190 each" - they,
+     * TECH's 2 or fewer. An earlier reading gave every pawn 190 on the evidence of one move
+     * (Game 2, 36.R-QN1); READING_PAWNS_190_BOTH_SIDES keeps it for the cross-check. */
     if (phase == PHASE_ENDGAME) {
-        Score pawn = pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX ? ENDGAME_FEW_PAWNS_VALUE : ENDGAME_PAWN_VALUE;
-        value[us][PAWN] = value[them][PAWN] = pawn;
+        const bool few = pos->count[us][PAWN] <= ENDGAME_FEW_PAWNS_MAX;
+        const bool both = few && reading == READING_PAWNS_190_BOTH_SIDES;
+        value[us][PAWN] = few ? ENDGAME_FEW_PAWNS_VALUE : ENDGAME_PAWN_VALUE;
+        value[them][PAWN] = both ? ENDGAME_FEW_PAWNS_VALUE : ENDGAME_PAWN_VALUE;
     }
 }

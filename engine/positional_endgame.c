@@ -9,7 +9,7 @@
 enum { PAWN_ENDGAME_KING_FACTOR = 1 };
 /* docs/SPEC.md §5.6 [P] general-endgame centrality factors (-, P, N, B, R, Q, K). */
 static const int ENDGAME_FACTOR[PIECE_TYPE_NB] = {0, 0, 4, 3, 1, 1, 4};
-/* docs/SPEC.md §5.6 [P value; C geometry]: a rook move newly behind a passed pawn. */
+/* docs/SPEC.md §5.6 [P]: a rook move newly behind a passed pawn. */
 enum { ROOK_BEHIND_PASSER_BONUS = 15 };
 /* docs/SPEC.md §5.7 [P terms]: weights of E, and [C] the scores of a missing reply. */
 enum {
@@ -119,27 +119,40 @@ void presort_score_pawn_endgame(const MoveContext *ctx)
     if (ctx->type == PAWN) presort_pawn_advance(ctx);
 }
 
-/* The passed pawn the rook on `rook` stands behind, or SQ_NONE: the first man up its file
- * seen from the rook owner's side, if it is a passed pawn of either colour. [C geometry]
- * "Behind" is taken from the rook's side of the board, for the opponent's passed pawns as for
- * its own: a White rook below the pawn, a Black rook above it (Game 2: 33.R-QB1, under Black's
- * passed QBP, and 35.R-QR1, under TECH's passed QRP). */
-static Square passer_in_front(const Position *pos, Square rook)
+/* The first man up or down the file from `rook` in direction `step` (+-BOARD_WIDTH), if it is a
+ * passed pawn, else SQ_NONE. */
+static Square passer_along_file(const Position *pos, Square rook, int step)
 {
-    const int forward = pawn_push(piece_color(pos->board[rook])); /* up the file from the rook owner's side */
-    Square sq = rook + forward;
-    while (pos->board[sq] == EMPTY) sq += forward;
+    Square sq = rook + step;
+    while (pos->board[sq] == EMPTY) sq += step;
     if (piece_type(pos->board[sq]) != PAWN) return SQ_NONE; /* a man or the border */
     return presort_pawn_passed(pos, sq) ? sq : SQ_NONE;
+}
+
+/* The passed pawn the rook on `rook` stands behind, or SQ_NONE. [P] "A move which places a
+ * rook behind a passed pawn of either color": behind the pawn, on the side it came from, so
+ * that the pawn moves away from the rook - below a White pawn, above a Black one, whoever owns
+ * the rook (the rook behind its own passer escorts it, behind the opponent's it attacks it
+ * from the rear). READING_ROOK_BEHIND_ROOK_SIDE keeps the earlier reading, "behind" from the
+ * rook's side of the board (a White rook below the pawn, a Black rook above it). */
+static Square passer_in_front(const Position *pos, Square rook, Reading reading)
+{
+    if (reading == READING_ROOK_BEHIND_ROOK_SIDE)
+        return passer_along_file(pos, rook, pawn_push(piece_color(pos->board[rook])));
+    for (Color c = BLACK; c <= WHITE; c++) {
+        Square pawn = passer_along_file(pos, rook, pawn_push(c));
+        if (pawn != SQ_NONE && piece_color(pos->board[pawn]) == c) return pawn;
+    }
+    return SQ_NONE;
 }
 
 /* A rook move that places the rook behind a passed pawn it was not behind before. */
 static bool rook_newly_behind_passer(const MoveContext *ctx)
 {
     if (ctx->type != ROOK || move_is_castle(ctx->move)) return false;
-    Square before = passer_in_front(ctx->pos, ctx->from);
+    Square before = passer_in_front(ctx->pos, ctx->from, ctx->reading);
     make_move(ctx->pos, ctx->move);
-    Square after = passer_in_front(ctx->pos, ctx->to);
+    Square after = passer_in_front(ctx->pos, ctx->to, ctx->reading);
     unmake_move(ctx->pos);
     return after != SQ_NONE && after != before;
 }

@@ -8,7 +8,14 @@ enum { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8 };
 
 /* docs/SPEC.md §5.2 centrality factors by piece type (-, P, N, B, R, Q, K). */
 static const int OPENING_FACTOR[PIECE_TYPE_NB] = {0, 1, 4, 3, 2, 1, -1};    /* opening [P] */
-static const int MIDDLEGAME_FACTOR[PIECE_TYPE_NB] = {0, 3, 4, 3, 2, 1, 1};  /* middle game [P] */
+/* Middle game [P values; R the king's sign]: the scan reads "P>3, N«i*, B>3, R*2, Q«l, and K«l".
+ * The king's -1 of the opening carries on (docs/FIDELITY.md §4): the OCR of this page loses
+ * signs ("Capture with pawn away from center : 5"), the factors are "slightly altered" (the
+ * pawn's 1 becomes 3), and with +1 the king would be drawn to the centre and, by Fig. 6, to the
+ * enemy king in the middle game, the opposite of the opening's stated purpose. */
+static const int MIDDLEGAME_FACTOR[PIECE_TYPE_NB] = {0, 3, 4, 3, 2, 1, -1};
+/* READING_MIDDLEGAME_KING_PLUS_ONE: the other reading of the king's factor. */
+enum { MIDDLEGAME_KING_FACTOR_PLUS_ONE = 1 };
 
 /* docs/SPEC.md §5.3 opening table [R]; the pawn rows also serve the middle game (§5.4). */
 enum {
@@ -34,6 +41,7 @@ enum {
 enum {
     MIDDLEGAME_WING_PAWN_PENALTY = -5, /* wing pawn advance: "-5 instead of -10" [P] */
     PIECE_CAPTURE_AHEAD_BONUS = 10,    /* a capture made by a piece when TECH leads [P value; R: "by"] */
+    AHEAD_BY_200_LEAD = 200,           /* READING_AHEAD_BY_200: the re-valuation's margin */
     UNBLOCK_BISHOP_PAWN_BONUS = 5      /* piece leaving the square in front of its QB/KB pawn [P] */
 };
 
@@ -69,16 +77,39 @@ static bool is_wing_file(int file)
     return file == FILE_A || file == FILE_B || file == FILE_G || file == FILE_H;
 }
 
-/* The K- and Q-pawn advance rows of one pawn push [R-high values]. The report's table gives
- * them without a condition: "Pawn from K2 to K4 30 points / Pawn from K3 to K4 2 points /
- * Pawn from Q2 to [Q4] 20 / Pawn from Q3 to Q4 2". An earlier reading withheld the bonus from
- * a pawn pushed where an enemy pawn could take it; that is a tactical test, and the report
- * says "No tactical considerations are included in the positional analysis", so the rows
- * apply as printed (docs/FIDELITY.md, "The Q-pawn push": 2...N-QB3 of Games 1 and 3 is then
- * a known mismatch, 4...P-Q4 of Game 1 is matched). */
+/* True if an own man defends `sq` in the position before the move: a pawn (the table's
+ * "supported", as a supported pawn is one a pawn protects), or any man under
+ * READING_SUPPORT_BY_ANY_MAN. `defender` is the defending side. */
+static bool supported(const MoveContext *ctx, Square sq, Color defender)
+{
+    if (ctx->reading == READING_SUPPORT_BY_ANY_MAN) return square_attacked(ctx->pos, sq, defender);
+    const int behind = -pawn_push(defender);
+    const Piece pawn = piece_make(defender, PAWN);
+    return ctx->pos->board[sq + behind - 1] == pawn || ctx->pos->board[sq + behind + 1] == pawn;
+}
+
+/* True if an enemy pawn could take a pawn of ours arriving on `to` as an unsupported centre
+ * pawn: the table's capture rows, seen from the other side. */
+static bool push_lands_unsupported(const MoveContext *ctx)
+{
+    const int ahead = pawn_push(ctx->us);
+    const Piece enemy = piece_make(ctx->them, PAWN);
+    bool attacked = ctx->pos->board[ctx->to + ahead - 1] == enemy || ctx->pos->board[ctx->to + ahead + 1] == enemy;
+    return attacked && !supported(ctx, ctx->to, ctx->us);
+}
+
+/* The K- and Q-pawn advance rows of one pawn push [R-high values; R the condition]: "Pawn from
+ * K2 to K4 30 points / Pawn from K3 to K4 2 points / Pawn from Q2 to [Q4] 20 / Pawn from Q3 to
+ * Q4 2". A pawn that arrives where an enemy pawn can take it and no pawn of ours supports it
+ * earns no row: it would be the "unsupported center pawn" whose capture the same table rewards
+ * with 50 (docs/FIDELITY.md §4). The condition is in the table's own terms, attacked and
+ * supported, not a search. TECH played 2...N-QB3 after 1.P-K4 P-K4 2.N-KB3 twice (Games 1 and
+ * 3), and 2...P-Q4 and 2.P-Q4 where no enemy pawn could take the pawn (Games 4 and 2);
+ * READING_PUSH_AS_PRINTED applies the rows without it. */
 static void score_centre_pawn_push(const MoveContext *ctx, int file, int from_rank, int to_rank)
 {
     if (to_rank != RANK_4) return;
+    if (ctx->reading != READING_PUSH_AS_PRINTED && push_lands_unsupported(ctx)) return;
     if (file == FILE_E && from_rank == RANK_2) presort_term_add(ctx->entry, "K2-K4", K2_K4_BONUS);
     if (file == FILE_E && from_rank == RANK_3) presort_term_add(ctx->entry, "K3-K4", K3_K4_BONUS);
     if (file == FILE_D && from_rank == RANK_2) presort_term_add(ctx->entry, "Q2-Q4", Q2_Q4_BONUS);
@@ -101,21 +132,20 @@ static void score_pawn_capture(const MoveContext *ctx, int from_file, int to_fil
     else presort_term_add(ctx->entry, "doubled", DOUBLED_PENALTY);
 }
 
-/* Capture of an enemy d- or e-file pawn by a pawn, defended by an enemy pawn or not [C: "centre
- * pawn" = d/e file, "supported" = defended by a pawn; for e.p. the captured pawn's own square].
- * [R] A pawn's capture only: the two rows close the table's pawn rows, which the middle game
- * calls "the pawn heuristics" (Game 3: 4...B-QB4 and 8...O-O, not ...NxKP; 6...PxP, not ...BxP). */
+/* Capture of an enemy d- or e-file pawn, supported or not [C: "centre pawn" = d/e file; for
+ * e.p. the captured pawn's own square; "supported" as in `supported`]. [R] A pawn's capture
+ * only: the two rows close the table's pawn rows, which the middle game calls "the pawn
+ * heuristics" (Game 3: 4...B-QB4 and 8...O-O, not ...NxKP; 6...PxP, not ...BxP);
+ * READING_CENTRE_CAPTURE_ANY_MAN counts every capturer. */
 static void score_centre_pawn_capture(const MoveContext *ctx)
 {
     if (move_captured(ctx->move) != PAWN) return;
-    const int forward = pawn_push(ctx->us);
-    Square victim = move_is_en_passant(ctx->move) ? ctx->to - forward : ctx->to;
+    if (ctx->type != PAWN && ctx->reading != READING_CENTRE_CAPTURE_ANY_MAN) return;
+    Square victim = move_is_en_passant(ctx->move) ? ctx->to - pawn_push(ctx->us) : ctx->to;
     int file = square_file(victim);
     if (file != FILE_D && file != FILE_E) return;
-    /* An enemy pawn defends the victim from one rank further toward our side's promotion. */
-    const Piece enemy = piece_make(ctx->them, PAWN);
-    bool defended = ctx->pos->board[victim + forward - 1] == enemy || ctx->pos->board[victim + forward + 1] == enemy;
-    if (defended) presort_term_add(ctx->entry, "takes-defended-centre-pawn", DEFENDED_CENTRE_PAWN_PENALTY);
+    if (supported(ctx, victim, ctx->them))
+        presort_term_add(ctx->entry, "takes-defended-centre-pawn", DEFENDED_CENTRE_PAWN_PENALTY);
     else presort_term_add(ctx->entry, "takes-centre-pawn", UNDEFENDED_CENTRE_PAWN_BONUS);
 }
 
@@ -130,9 +160,9 @@ static void score_pawn_rows(const MoveContext *ctx, int wing_value)
             if (is_wing_file(from_file)) presort_term_add(ctx->entry, "wing-pawn", wing_value);
         } else {
             score_pawn_capture(ctx, from_file, to_file);
-            score_centre_pawn_capture(ctx);
         }
     }
+    score_centre_pawn_capture(ctx);
 }
 
 /* Castling rows (§5.3 [R-high], kept in the middle game [P]). */
@@ -200,7 +230,12 @@ void presort_score_opening(const MoveContext *ctx)
 static bool piece_capture_when_ahead(const MoveContext *ctx)
 {
     const Position *pos = ctx->pos;
-    return move_is_capture(ctx->move) && ctx->type != PAWN && pos->material[ctx->us] > pos->material[ctx->them];
+    if (!move_is_capture(ctx->move)) return false;
+    /* READING_PIECE_CAPTURE_OF_PIECE: a capture of a knight, bishop, rook or queen instead. */
+    if (ctx->reading == READING_PIECE_CAPTURE_OF_PIECE ? move_captured(ctx->move) == PAWN : ctx->type == PAWN)
+        return false;
+    const int lead = pos->material[ctx->us] - pos->material[ctx->them];
+    return ctx->reading == READING_AHEAD_BY_200 ? lead >= AHEAD_BY_200_LEAD : lead > 0;
 }
 
 /* A piece leaves c3/f3 (mover's view) with its own pawn still on c2/f2 behind it. */
@@ -219,14 +254,19 @@ void presort_score_middlegame(const MoveContext *ctx)
 {
     PresortEntry *entry = ctx->entry;
     const Position *pos = ctx->pos;
-    const int factor = MIDDLEGAME_FACTOR[ctx->type];
+    const bool king_plus_one = ctx->type == KING && ctx->reading == READING_MIDDLEGAME_KING_PLUS_ONE;
+    const int factor = king_plus_one ? MIDDLEGAME_KING_FACTOR_PLUS_ONE : MIDDLEGAME_FACTOR[ctx->type];
     const Square enemy_king = position_king(pos, ctx->them);
     presort_term_add(entry, "centre", presort_centre_gain(ctx, factor));
     presort_term_add(entry, "mobility", presort_mobility(ctx));
-    /* Fig. 6 gain with the middle-game factors; castling counts the king's squares [C]. */
-    presort_term_add(entry, "king-field",
-                     factor * (presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->to)
-                               - presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->from)));
+    /* Fig. 6 gain with the middle-game factors; castling counts the king's squares [C].
+     * [R] "Movement of a piece into the opponent's king field": a piece, not a pawn, as
+     * everywhere in the module ("Piece to K3 or Q3", "Piece moving from king side", "Moving a
+     * piece which blocks the KBP", "piece captures"); READING_KING_FIELD_PAWNS counts pawns. */
+    if (ctx->type != PAWN || ctx->reading == READING_KING_FIELD_PAWNS)
+        presort_term_add(entry, "king-field",
+                         factor * (presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->to)
+                                   - presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->from)));
     score_pawn_rows(ctx, MIDDLEGAME_WING_PAWN_PENALTY);
     score_castling(ctx);
     if (piece_capture_when_ahead(ctx)) presort_term_add(entry, "piece-capture", PIECE_CAPTURE_AHEAD_BONUS);

@@ -165,8 +165,9 @@ static void root_moves_prepare(Search *s, const SearchLimits *limits)
     s->root.count = 0;
     if (!presort) return;
     if (s->features.presort) {
-        presort_root(&s->pos, limits->started_from_initial, s->features.expanded_positional, presort);
-        material_revalue(&s->pos, presort->phase, s->value);
+        presort_root(&s->pos, limits->started_from_initial, s->features.expanded_positional,
+                     s->features.presort_reading, presort);
+        material_revalue(&s->pos, presort->phase, s->features.presort_reading, s->value);
     } else {
         presort_none(&s->pos, presort);
         for (Color c = BLACK; c <= WHITE; c++)

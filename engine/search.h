@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "movegen.h"
+#include "positional.h"
 #include "stats.h"
 
 /* Every enhancement of docs/SPEC.md §10 behind its own switch; all off = the paper (TECH-1971).
@@ -24,6 +25,7 @@ typedef struct {
     bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
     double pace_multiple;       /* Speed: the search runs no faster than this many of TECH's PDP-10s
                                    (docs/SPEC.md §9; 1 = the PDP-10 itself); 0 = native, unpaced */
+    Reading presort_reading;    /* which reading of the pre-sort's rules (READING_REPORT in play) */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 

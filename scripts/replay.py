@@ -3,7 +3,7 @@
 was made in at the game's depth and compare the engine's move with the recorded one.
 
 usage: python3 scripts/replay.py [GAMES.pgn] [--engine ./tech] [--option NAME=VALUE ...]
-                                 [--fen] [--depth D] [--quiet]
+                                 [--fen] [--depth D] [--quiet] [--explain] [--cross-check]
 
 GAMES.pgn defaults to tests/data/paper-games.pgn (the four games of Gillogly's 1971 report).
 Each game names TECH's side and depth in its tags: [TechSide "White"|"Black"] and
@@ -14,6 +14,12 @@ The position is given with its history (`position startpos moves ...`, or `posit
 moves ...` for a game with a FEN tag), as TECH saw it; --fen gives the position alone
 (`position fen FEN`), which drops the history: the repetition rule then sees nothing.
 --depth overrides every game's depth. Prints one line per mismatch, K/M per game and in all.
+
+--cross-check replays the games once under every value of the engine's `Presort Reading`
+option (each turns one question of the pre-sort to its other reading, docs/FIDELITY.md §4)
+and prints the cross-check table: each reading's count on Games 1+2 and on Games 3+4 beside
+the report's reading, and what the discipline of docs/FIDELITY.md §4 makes of it. A reading
+fitted on one half must not lose on the other.
 """
 import argparse
 import os
@@ -34,7 +40,12 @@ class UciEngine:
     def __init__(self, command, options=()):
         self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
-        self.wait_for("uciok")
+        self.option_lines = []
+        for line in self.proc.stdout:
+            if line.startswith("option name "):
+                self.option_lines.append(line.strip())
+            if line.split()[:1] == ["uciok"]:
+                break
         for name, value in options:
             self.send(f"setoption name {name} value {value}")
         self.send("isready")
@@ -49,6 +60,13 @@ class UciEngine:
             if line.split()[:1] == [word]:
                 return line.split()
         raise RuntimeError(f"engine closed before '{word}'")
+
+    def combo_values(self, name):
+        """The values of the engine's combo option `name` (empty if it has none)."""
+        for line in self.option_lines:
+            if line.startswith(f"option name {name} type combo"):
+                return line.split(" var ")[1:]
+        return []
 
     def best_move(self, position_command, depth):
         """The move the engine plays after `position_command` with `go depth D`."""
@@ -140,6 +158,62 @@ def replay_game(engine, tags, movetext, depth=None, fen_only=False, explain=None
     return matched, len(moves), mismatches
 
 
+# The halves of the cross-check: the report's games in file order (1 and 2, then 3 and 4).
+HALVES = ((0, 1), (2, 3))
+READING_OPTION = "Presort Reading"
+REPORT_READING = "report"
+# docs/FIDELITY.md §4: no reading may rest on one or two moves alone.
+FEW_MOVES = 2
+
+
+def replay_counts(engine, games, reading):
+    """Moves matched per game with the engine's pre-sort under `reading`."""
+    engine.send(f"setoption name {READING_OPTION} value {reading}")
+    return [replay_game(engine, tags, movetext)[0] for tags, movetext in games]
+
+
+def verdict(report_halves, other_halves):
+    """What the discipline of docs/FIDELITY.md §4 makes of one alternative reading against the
+    report's: fitted on either half, does it hold on the other?"""
+    gains = [o - r for r, o in zip(report_halves, other_halves)]
+    if any(g > 0 for g in gains) and any(g < 0 for g in gains):
+        return "rejected: gains on one half, loses on the other"
+    if all(g <= 0 for g in gains) and any(g < 0 for g in gains):
+        return f"loses {-sum(gains)} and gains nowhere"
+    if all(g == 0 for g in gains):
+        return "no move separates them: the text decides"
+    if sum(gains) <= FEW_MOVES:
+        moves = "1 move" if sum(gains) == 1 else f"{sum(gains)} moves"
+        return f"gains {sum(gains)}, loses nowhere: rests on {moves}, the text decides"
+    return f"gains {sum(gains)} and loses nowhere: the report's reading is in doubt"
+
+
+def cross_check(engine, games):
+    """[(reading, [count per game])] for every value of the Presort Reading option, the report's
+    reading first."""
+    readings = engine.combo_values(READING_OPTION)
+    if REPORT_READING not in readings:
+        raise RuntimeError(f"the engine has no '{READING_OPTION}' option with a '{REPORT_READING}' value")
+    rows = [(r, replay_counts(engine, games, r)) for r in [REPORT_READING] + [r for r in readings if r != REPORT_READING]]
+    engine.send(f"setoption name {READING_OPTION} value {REPORT_READING}")
+    return rows
+
+
+def cross_check_table(rows):
+    """The cross-check as Markdown lines, the report's reading first."""
+    def halves(counts):
+        return [sum(counts[i] for i in half) for half in HALVES]
+
+    report = halves(rows[0][1])
+    lines = ["| reading | Games 1+2 | Games 3+4 | total | fitted on 1+2, checked on 3+4, and the other way round |",
+             "|---|---:|---:|---:|---|"]
+    for reading, counts in rows:
+        h = halves(counts)
+        judged = "the readings TECH-1971 plays" if reading == REPORT_READING else verdict(report, h)
+        lines.append(f"| {reading} | {h[0]} | {h[1]} | {sum(counts)} | {judged} |")
+    return lines
+
+
 def game_name(tags):
     return f"{tags.get('White', '?')} - {tags.get('Black', '?')}"
 
@@ -152,12 +226,20 @@ def main():
     parser.add_argument("--depth", type=int, help="search every game at this depth instead of its TechDepth")
     parser.add_argument("--fen", action="store_true", help="give each position as a FEN without its history")
     parser.add_argument("--quiet", action="store_true", help="only the per-game and total lines")
+    parser.add_argument("--cross-check", action="store_true",
+                        help="replay under every Presort Reading and print the cross-check table")
     parser.add_argument("--explain", action="store_true",
                         help="under each mismatch: both moves' search scores and pre-sort terms (the engine must "
                              "be a tech binary)")
     args = parser.parse_args()
     options = [tuple(o.split("=", 1)) for o in args.option]
     engine = UciEngine(args.engine.split(), options)
+    if args.cross_check:
+        try:
+            print("\n".join(cross_check_table(cross_check(engine, cr.read_pgn(args.pgn)))))
+        finally:
+            engine.close()
+        return 0
     total_matched = total = 0
     try:
         for tags, movetext in cr.read_pgn(args.pgn):

@@ -49,6 +49,7 @@ typedef enum {
     FIELD_SPEED,
     FIELD_LIMIT_STRENGTH,
     FIELD_ELO,
+    FIELD_READING,
     FIELD_ANALYSE,
     FIELD_MULTIPV,
     FIELD_VARIETY
@@ -87,6 +88,8 @@ static const OptionSpec option_table[] = {
     {"Speed", TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
     {"UCI_LimitStrength", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
     {"UCI_Elo", TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
+    {"Presort Reading", TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
     {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
     /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
     {"MultiPV", TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
@@ -94,7 +97,7 @@ static const OptionSpec option_table[] = {
 };
 
 /* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
- * switch, the speed and the thread count stay as they are. */
+ * switch and its reading, the speed and the thread count stay as they are. */
 static void apply_style(Settings *s, int style)
 {
     SearchFeatures kept = s->features;
@@ -104,6 +107,7 @@ static void apply_style(Settings *s, int style)
     s->features.threads = kept.threads;
     s->features.presort = kept.presort;
     s->features.pace_multiple = kept.pace_multiple;
+    s->features.presort_reading = kept.presort_reading;
 }
 
 /* A combo's choices: the Speed scale's come from speed.c. */
@@ -151,6 +155,7 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_SPEED: s->features.pace_multiple = speed_choice_multiple(v); break;
     case FIELD_LIMIT_STRENGTH: s->limit_strength = v != 0; break;
     case FIELD_ELO: s->elo = v; break;
+    case FIELD_READING: s->features.presort_reading = (Reading)v; break;
     case FIELD_DEPTH: s->start_depth = v; break;
     case FIELD_MULTIPV: s->multipv = v; break;
     case FIELD_VARIETY: s->variety = v != 0; break;
@@ -169,6 +174,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_SPEED: return speed_choice_of(s->features.pace_multiple);
     case FIELD_LIMIT_STRENGTH: return s->limit_strength;
     case FIELD_ELO: return s->elo;
+    case FIELD_READING: return s->features.presort_reading;
     case FIELD_DEPTH: return s->start_depth;
     case FIELD_E1: return s->features.checks_in_quiescence;
     case FIELD_E2: return s->features.check_extension;

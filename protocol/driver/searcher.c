@@ -82,6 +82,22 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
     return start_us + ms * 1000;
 }
 
+/* docs/SPEC.md §8 [P]: "TECH uses a 2 ply search to guess its opponent's move, then begins
+ * calculating its move on the basis of that assumption. If the opponent makes the expected
+ * move, TECH will print its reply immediately if finished, or continue the computations."
+ * Under Speed PDP-10 TECH-1971 is that program (and at any paced speed, that program on a faster
+ * machine): its ponder search is the depth the time rule
+ * chose and no deeper, and a hit plays it at once if it is finished. At native speed [C] the
+ * ponder search goes on deepening until the opponent moves: the rule's depth is done within
+ * moments there, and the opponent's time would otherwise go unused; on a hit TECH then plays
+ * the deepest depth it has completed, so it plays deeper than the rule on a hit than on a
+ * miss (docs/SPEC.md §8). */
+static bool ponder_stops_at_rule_depth(const SearcherRequest *request)
+{
+    return request->features.pace_multiple > 0 && !request->features.iterative_deepening
+        && request->plan.clock.by_rule && request->plan.clock.target_depth > 0;
+}
+
 /* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
 static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
 {
@@ -392,6 +408,8 @@ unsigned searcher_start(Searcher *e, const SearcherRequest *request)
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->plan = request->plan;
+    if (request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request))
+        job->plan.search.depth = request->plan.clock.target_depth;
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;

@@ -19,8 +19,17 @@ enum { RULE_DEPTH_MIN = 2, RULE_DEPTH_MAX = 30 };
  *   With 25 it spent 62.1% of its clock at 1+0.01, with 20 69.5%; its horizon is shorter so
  *   that it spends what the modern profile spends. */
 enum { SUDDEN_DEATH_MOVES_ITERATIVE = 20, SUDDEN_DEATH_MOVES_BY_RULE = 14 };
-/* [C] The hard limit is at most this many times the available time per move. */
+/* [C] TECH-modern's hard limit is at most this many times the available time per move. */
 enum { HARD_AVAIL_FACTOR = 8 };
+/* [C] TECH-1971's safety net. Its rule plays whole depths, and a depth costs x3 or x7 the one
+ * below, so one move can run far past the average the rule aims at (a sudden-death minute once
+ * gave a depth-9 move 8.2 s of the 56 s left). No move of TECH-1971 may take more than twice
+ * the time available per move, nor more than a tenth of the clock left (less the overhead),
+ * plus its share of the increment: after ten such moves in a row two thirds of the clock are
+ * still there. When fewer than ten moves remain before a control refills the clock, the tenth
+ * becomes the share of one of them (a third with three to go). The search is cut off there and
+ * plays the best root move it has, and the rule goes down a ply. */
+enum { HARD_AVAIL_FACTOR_BY_RULE = 2, HARD_SHARE_MOVES_BY_RULE = 10 };
 /* [C] Share of the increment counted as available per move, in percent. With sudden death plus
  * increment the clock settles where the time spent per move equals the increment: at
  * remaining = overhead + horizon x (1 - share) x increment. 75% keeps 5 increments (TECH-1971:
@@ -30,9 +39,6 @@ enum { INCREMENT_SHARE_PERCENT = 75 };
 /* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
  * 7 to go from an odd depth to an even one." */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
-/* [C] The rule climbs at most this many plies after one move: the samples of a depth searched
- * in a millisecond are too noisy to jump further on. */
-enum { RULE_CLIMB_MAX = 3 };
 /* [C] TECH-modern: the soft limit, in hundredths of the available time. Searches end between
  * it and the end of the depth under way, about twice it on average. */
 enum { SOFT_SHARE_PERCENT = 60 };
@@ -70,7 +76,7 @@ void timeman_init(TimeManager *tm, Depth start_depth)
     tm->adjusted = false;
 }
 
-/* A search time at `from` scaled to what it would have been at `to`. */
+/* A search time at `from` scaled to what it would have been at `to` by the report's factors. */
 static double normalise(double ms, Depth from, Depth to)
 {
     for (; from < to; from++) ms *= growth(from);
@@ -78,8 +84,12 @@ static double normalise(double ms, Depth from, Depth to)
     return ms;
 }
 
-/* Mean of the last searches in ms, each normalised to depth d: the time a search of depth d
- * is predicted to take ("used" in docs/SPEC.md §7). */
+/* [P] "the average amount of time used on the last five moves", in ms, [R] each move counted at
+ * the current depth d by the report's factors (a move played a ply lower counts x3 or x7): the
+ * time a move at d takes, which is what the rule compares with the time available. The plain
+ * average, with the moves as they were, lags a change of depth by five moves: in a one-minute
+ * game it let the depth climb 5, 6, 7, 8 on moves 8 to 11 on the times of depth 5, and move 11
+ * ran into the safety net (docs/SPEC.md §7). */
 static double used_time(const TimeManager *tm, Depth d)
 {
     double sum = 0;
@@ -88,42 +98,58 @@ static double used_time(const TimeManager *tm, Depth d)
     return sum / tm->history_count;
 }
 
+/* The horizon of the rule: the moves to the next time control, or the profile's guess under
+ * sudden death. */
+static int moves_left(const TimeRequest *r)
+{
+    if (r->moves_to_go > 0) return r->moves_to_go;
+    return r->iterative ? SUDDEN_DEATH_MOVES_ITERATIVE : SUDDEN_DEATH_MOVES_BY_RULE;
+}
+
 static int64_t avail_ms(const TimeRequest *r)
 {
     int64_t left = r->remaining_ms - r->overhead_ms;
     if (left < 0) left = 0;
-    int horizon = r->iterative ? SUDDEN_DEATH_MOVES_ITERATIVE : SUDDEN_DEATH_MOVES_BY_RULE;
-    int mtg = r->moves_to_go > 0 ? r->moves_to_go : horizon;
-    return left / mtg + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
+    return left / moves_left(r) + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
 }
 
-/* The safety net: min(8 * avail, (remaining - overhead) / 2), and within movetime; at least 1. */
+/* The safety net, within movetime too; at least 1 ms. TECH-modern: min(8 * avail, (remaining -
+ * overhead) / 2). TECH-1971: min(2 * avail, (remaining - overhead) / min(moves left, 10) + the
+ * increment's share, (remaining - overhead) / 2). */
 static int64_t hard_limit(const TimeRequest *r)
 {
     int64_t hard = INT64_MAX;
     if (r->has_clock) {
-        hard = HARD_AVAIL_FACTOR * avail_ms(r);
-        int64_t half = (r->remaining_ms - r->overhead_ms) / 2;
-        if (half < hard) hard = half;
+        int64_t left = r->remaining_ms - r->overhead_ms;
+        hard = (r->iterative ? HARD_AVAIL_FACTOR : HARD_AVAIL_FACTOR_BY_RULE) * avail_ms(r);
+        if (!r->iterative) {
+            int moves = moves_left(r) < HARD_SHARE_MOVES_BY_RULE ? moves_left(r) : HARD_SHARE_MOVES_BY_RULE;
+            int64_t share = left / moves + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
+            if (share < hard) hard = share;
+        }
+        if (left / 2 < hard) hard = left / 2;
     }
     if (r->movetime_ms > 0 && r->movetime_ms - r->overhead_ms < hard) hard = r->movetime_ms - r->overhead_ms;
     return hard < 1 ? 1 : hard;
 }
 
-/* docs/SPEC.md §7 applied after each move: the deepest depth whose predicted time fits in the time
- * available per move. From d the rule goes up while the next depth fits ("if it has taken
- * enough time less than the allotted amount it increases the depth", each step costing x3 or
- * x7) and down while d does not ("if it has taken too much time, it decreases the depth").
- * The very first search of a game has no history: it runs at the start depth. Applied once
- * per new sample, so a re-planned move (a ponder miss) cannot move d twice. */
+/* docs/SPEC.md §7 [P]: "After the opening phase TECH will also adjust its maximum depth for the
+ * next tactical analysis by comparing the average amount of time per move available before the
+ * next time control with the average amount of time used on the last five moves. If it has
+ * taken too much time, it decreases the depth. If it has taken enough time less than the
+ * allotted amount it increases the depth. It needs a factor of 3 to go up from an even depth to
+ * an odd one, and a factor of about 7 to go from an odd depth to an even one." One ply at a
+ * time: down one when the average exceeds the time available, up one when the average times
+ * the factor of the next depth still fits in it. Applied once per new sample, so that a
+ * re-planned move (a ponder miss) cannot move d twice; in the opening (the first eight moves)
+ * not at all. */
 static void adjust_depth(TimeManager *tm, int64_t avail)
 {
     if (tm->adjusted || tm->history_count == 0) return;
     tm->adjusted = true;
-    Depth d = tm->depth, top = clamp_depth(tm->depth + RULE_CLIMB_MAX);
-    while (d < top && used_time(tm, d + 1) <= (double)avail) d++;
-    while (d > RULE_DEPTH_MIN && used_time(tm, d) > (double)avail) d--;
-    tm->depth = clamp_depth(d);
+    const double used = used_time(tm, tm->depth);
+    if (used > (double)avail) tm->depth = clamp_depth(tm->depth - 1);
+    else if (used * growth(tm->depth) <= (double)avail) tm->depth = clamp_depth(tm->depth + 1);
 }
 
 static Depth capped(Depth depth, Depth cap) { return cap > 0 && cap < depth ? cap : depth; }
@@ -169,12 +195,12 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         timing->soft_ms = timing->avail_ms * SOFT_SHARE_PERCENT / 100;
         if (timing->soft_ms < 1) timing->soft_ms = 1;
     } else if (r->has_clock || fixed_time) {
-        /* TECH-1971: the depth rule, from the first move of the game; a fixed time per move
-         * (UCI movetime, CECP st) is the time available per move [C: the paper knows one way
-         * of using time, the rule, so it applies to every clock]. The game's first search runs
-         * at the start depth (the Depth option as it is then). */
-        if (tm->history_count == 0) tm->depth = r->start_depth;
-        adjust_depth(tm, timing->avail_ms);
+        /* TECH-1971: the first eight moves at the start depth (the Depth option as it is
+         * then), then the depth rule; a fixed time per move (UCI movetime, CECP st) is the
+         * time available per move [C: the paper knows one way of using time, the rule, so it
+         * applies to every clock]. */
+        if (tm->history_count == 0 || r->in_opening) tm->depth = r->start_depth;
+        if (!r->in_opening) adjust_depth(tm, timing->avail_ms);
         limits->first_depth = timing->target_depth = capped(tm->depth, r->depth_cap);
         timing->by_rule = true;
         timing->insurance = true;

@@ -1,7 +1,7 @@
-/* timeman.h - the time manager: every limit of a search comes from here. TECH-1971 chooses a
- * depth from the time per move available and its last five searches (docs/SPEC.md §7);
- * TECH-modern, which deepens iteratively (E7), stops at a soft limit. Both have the hard
- * safety net. */
+/* timeman.h - the time manager: every limit of a search comes from here. TECH-1971 plays its
+ * first eight moves at the start depth, then moves its depth one ply at a time by comparing the
+ * time per move available with its last five moves (docs/SPEC.md §7); TECH-modern, which deepens
+ * iteratively (E7), stops at a soft limit. Each has its hard safety net. */
 #ifndef TECH_TIMEMAN_H
 #define TECH_TIMEMAN_H
 
@@ -41,6 +41,7 @@ typedef struct {
     int overhead_ms;             /* Move Overhead */
     Depth start_depth;           /* Depth option: the depth of the game's first search */
     bool iterative;              /* the profile deepens iteratively (E7): soft limit, not a depth */
+    bool in_opening;             /* TECH's move is one of the game's first eight (docs/SPEC.md §5.1) */
     int legal_moves;             /* legal moves at the root; 0 = unknown */
     int64_t node_rate;           /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
 } TimeRequest;

@@ -46,6 +46,9 @@ static void plan_search(Session *s, TimeRequest *t, int legal_moves, TimePlan *p
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
     t->iterative = s->settings.features.iterative_deepening;
+    /* [P] "The opening is defined to be the first eight moves", counted as the pre-sort counts
+     * them (docs/SPEC.md §5.1). */
+    t->in_opening = s->game.started_from_initial && s->game.pos.fullmove <= OPENING_LAST_MOVE;
     t->legal_moves = legal_moves;
     timeman_plan(&s->timeman, t, plan);
     plan->search.started_from_initial = s->game.started_from_initial;
@@ -194,7 +197,7 @@ bool session_presort(Session *s, Presort *out)
     if (!copy) return false;
     position_copy(copy, &s->game.pos);
     const SearchFeatures *f = &s->settings.features;
-    if (f->presort) presort_root(copy, s->game.started_from_initial, f->expanded_positional, out);
+    if (f->presort) presort_root(copy, s->game.started_from_initial, f->expanded_positional, f->presort_reading, out);
     else presort_none(copy, out);
     free(copy);
     return true;

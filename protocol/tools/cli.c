@@ -72,7 +72,7 @@ static const char *const usage_lines[] = {
     "       tech epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]",
     "                [--depths FILE] [--classify MAXDEPTH | --berliner NODES]",
     "                                         solve a bm/am test suite such as Win at Chess",
-    "       tech presort [--expanded] [startpos | FEN] [moves M ...]",
+    "       tech presort [--expanded] [--reading NAME] [startpos | FEN] [moves M ...]",
     "                                         TECH's positional pre-sort of the root moves (E10's",
     "                                         with --expanded)",
     "       tech treestats [PGN | EPD] [--from D] [--to D] [--every N] [--svg DIR] [--positions]",

@@ -35,6 +35,8 @@ typedef struct {
     int first;
     int classify;                   /* > 0: print each problem's solution depth up to this */
     uint64_t berliner_nodes;        /* > 0: print each problem's depth by Berliner's definition */
+    bool berliner_criterion;        /* --criterion berliner: the move and a line that shows the gain */
+    bool completed_only;            /* --partial off: the deepest completed depth's move */
     Settings settings;              /* --style and --option NAME=VALUE, as a GUI would set them */
 } EpdOptions;
 
@@ -51,7 +53,8 @@ typedef struct {
 static int usage(const char *program)
 {
     fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]"
-                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH | --berliner NODES]\n"
+                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH | --berliner NODES]"
+                    " [--criterion berliner] [--partial off]\n"
                     "  --pdp10: S seconds per problem on TECH's PDP-10 clock (virtual time from the operation counts)\n"
                     "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
                     "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
@@ -59,7 +62,11 @@ static int usage(const char *program)
                     "  per problem, default 60), for use as a --depths file\n"
                     "  --berliner: print `ID DEPTH` with Berliner's depth (the deepest non-capture of the\n"
                     "  solution's principal variation, from a reference search of NODES nodes), for --depths\n"
-                    "  --depths: default FILE with .epd replaced by .depths (tests/data/wac.depths)\n", program);
+                    "  --depths: default FILE with .epd replaced by .depths (tests/data/wac.depths)\n"
+                    "  --criterion berliner: count, as Berliner judged TECH, only the problems with one bm and\n"
+                    "  only the bm move whose search score shows a gain (the move alone is counted beside)\n"
+                    "  --partial off: play the deepest completed depth's move, not the depth under way's best\n",
+            program);
     return 2;
 }
 
@@ -90,6 +97,15 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
         else if (strcmp(arg, "--classify") == 0) options->classify = (int)strtol(value, &end, 10);
         else if (strcmp(arg, "--berliner") == 0) options->berliner_nodes = strtoull(value, &end, 10);
         else if (strcmp(arg, "--depths") == 0) options->depths_file = value, end = (char *)"";
+        else if (strcmp(arg, "--criterion") == 0) {
+            if (strcmp(value, "berliner") != 0 && strcmp(value, "move") != 0) return false;
+            options->berliner_criterion = strcmp(value, "berliner") == 0;
+            end = (char *)"";
+        } else if (strcmp(arg, "--partial") == 0) {
+            if (strcmp(value, "off") != 0 && strcmp(value, "on") != 0) return false;
+            options->completed_only = strcmp(value, "off") == 0;
+            end = (char *)"";
+        }
         else if (strcmp(arg, "--style") == 0) {
             const char *style = strcmp(value, "modern") == 0     ? "TECH-modern"
                                 : strcmp(value, "faithful") == 0 ? "TECH-1971"
@@ -157,14 +173,16 @@ static bool solved(const EpdRecord *record, Move move)
     return false;
 }
 
-static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_by_depth[DEPTH_COLUMNS], bool wac)
+/* The rows by solution depth, then (for WAC) Table V-4's two rows under them. */
+static void print_breakdown(const int problems[DEPTH_COLUMNS], const char *solved_name,
+                            const int solved_by_depth[DEPTH_COLUMNS], bool wac)
 {
     printf("\nby solution depth   ");
     for (int d = 1; d < DEPTH_COLUMNS; d++) printf("%5d", d);
     printf("%5s", ">10");
     printf("  total\n");
     const int *rows[4] = {problems, solved_by_depth, TABLE_V4_PROBLEMS, TABLE_V4_TECH_SOLVED};
-    const char *names[4] = {"problems", "TECH (this build)", "1974 problems", "TECH 1971 (5 min)"};
+    const char *names[4] = {"problems", solved_name, "1974 problems", "TECH 1971 (5 min)"};
     for (int r = 0; r < (wac ? 4 : 2); r++) {
         int total = 0;
         printf("%-20s", names[r]);
@@ -175,6 +193,30 @@ static void print_breakdown(const int problems[DEPTH_COLUMNS], const int solved_
         printf("  %5d\n", total);
     }
 }
+
+/* The move and score the search reported last at each depth (--partial off takes the deepest
+ * completed depth's, not the partial result of the depth it was stopped in). */
+typedef struct {
+    Move move[SEARCH_DEPTH_MAX + 1];
+    Score score[SEARCH_DEPTH_MAX + 1];
+} DepthLines;
+
+static void keep_depth_line(void *context, const SearchInfo *info)
+{
+    DepthLines *lines = context;
+    if (info->depth < 1 || info->depth > SEARCH_DEPTH_MAX || info->pv_length == 0) return;
+    lines->move[info->depth] = info->pv[0];
+    lines->score[info->depth] = info->score;
+}
+
+/* [P] Berliner 1974 judged TECH's answer by its first move and "the supporting analysis as
+ * evidenced by the principal variation", and left out the problems that got partial credit:
+ * here, the problems the book answers with one move, solved when the search plays that move
+ * with a score that shows a gain (material, or a mate) for the side to move [C: a score above
+ * 0; the right move at 0 or less was found without seeing why]. */
+static bool one_answer(const EpdRecord *record) { return record->best_count == 1 && record->avoid_count == 0; }
+
+static bool shows_gain(Score score) { return score > 0; }
 
 /* --classify: the smallest fixed depth (1..max) whose search plays a solution; 0 if no depth up
  * to max does, -1 if the time budget ran out first. Not Berliner's depth (--berliner is): a
@@ -224,7 +266,8 @@ static void print_berliner_depth(Search *search, Position *pos, const EpdRecord 
     if (solution.depth == SOLUTION_DEPTH_OVER) snprintf(depth, sizeof depth, ">10");
     else snprintf(depth, sizeof depth, "%d", solution.depth);
     if (solution.pv_length == 0) {
-        printf("%s %-3s # not played by the reference search up to depth %d\n", record->id, depth, solution.depth - 1);
+        printf("%s %-3s # not played with a line that shows a gain by the reference search up to depth %d\n",
+               record->id, depth, solution.searched);
         return;
     }
     printf("%s %-3s # principal branch %d, needs %d of %d plies, score %d:", record->id, depth, solution.line_depth,
@@ -268,6 +311,7 @@ int cli_epd(int argc, char **argv)
     progress_begin(&progress, "epd", count_problems(file, line, options.first));
 
     int total = 0, good = 0, problems[DEPTH_COLUMNS] = {0}, solved_by_depth[DEPTH_COLUMNS] = {0};
+    int one_answer_total = 0, one_answer_moves = 0, berliner_good = 0;
     bool wac = false;
     SearchStats tree = {0}; /* the searches' statistics, summed */
     int64_t start = clock_now_us();
@@ -302,16 +346,38 @@ int cli_epd(int argc, char **argv)
         search_control_reset(&control);
         if (options.seconds > 0)
             atomic_store(&control.hard_deadline_us, clock_now_us() + (int64_t)(options.seconds * 1e6));
-        SearchResult result = search_run(search, pos, &limits, &features, &control, NULL);
+        DepthLines *lines = calloc(1, sizeof *lines);
+        SearchReporter reporter = {.context = lines, .on_info = keep_depth_line};
+        SearchResult result = search_run(search, pos, &limits, &features, &control, lines ? &reporter : NULL);
         stats_add(&tree, &result.stats);
+        if (options.completed_only && lines && result.aborted && result.depth > 0 && lines->move[result.depth]) {
+            result.best_move = lines->move[result.depth];
+            result.score = lines->score[result.depth];
+        }
+        free(lines);
         total++;
         bool ok = solved(&record, result.best_move);
         good += ok;
+        bool judged = !options.berliner_criterion || one_answer(&record);
+        bool credited = options.berliner_criterion ? judged && ok && shows_gain(result.score) : ok;
+        if (judged && options.berliner_criterion) {
+            one_answer_total++;
+            one_answer_moves += ok;
+            berliner_good += credited;
+        }
         if (strncmp(record.id, "WAC", 3) == 0) wac = true;
         int depth = depth_of(&depths, record.id);
-        if (depth) {
+        if (depth && judged) {
             problems[depth - 1]++;
-            solved_by_depth[depth - 1] += ok;
+            solved_by_depth[depth - 1] += credited;
+        }
+        if (ok && !credited && judged) {
+            char got[MOVE_TEXT_MAX];
+            move_to_san(pos, result.best_move, got);
+            progress_clear(&progress);
+            printf("move only %-5s %-8s score %6d depth %2d (the line shows no gain)\n", record.id, got, result.score,
+                   result.depth);
+            fflush(stdout);
         }
         if (!ok) {
             char got[MOVE_TEXT_MAX], want[MOVE_TEXT_MAX] = "-";
@@ -333,7 +399,13 @@ int cli_epd(int argc, char **argv)
                tree.nodes, seconds);
         printf("move order: %.1f%% of %" PRIu64 " cutoffs by the first move\n",
                100.0 * stats_first_move_cutoff_share(&tree), tree.cutoffs);
-        if (depths.count) print_breakdown(problems, solved_by_depth, wac);
+        if (options.berliner_criterion)
+            printf("Berliner's criterion: %d of %d problems with one answer (the move and a line that shows a gain);"
+                   " the move alone %d of %d\n",
+                   berliner_good, one_answer_total, one_answer_moves, one_answer_total);
+        if (depths.count)
+            print_breakdown(problems, options.berliner_criterion ? "TECH (Berliner)" : "TECH (this build)",
+                            solved_by_depth, wac);
     }
     fclose(file);
     free(depths.entries);

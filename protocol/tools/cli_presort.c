@@ -73,16 +73,42 @@ static void print_presort(const Presort *presort)
     }
 }
 
+/* The reading named `name`, or READING_NB if there is none. */
+static Reading reading_named(const char *name)
+{
+    Reading r = READING_REPORT;
+    while (r < READING_NB && strcmp(reading_name(r), name) != 0) r++;
+    return r;
+}
+
 int cli_presort(int argc, char **argv)
 {
     Position *pos = malloc(sizeof *pos);
     Presort *presort = malloc(sizeof *presort);
     int status = 2;
     bool started_from_initial;
-    /* --expanded: E10's terms instead of the phase's (docs/SPEC.md §10). */
-    bool expanded = argc > 2 && strcmp(argv[2], "--expanded") == 0;
-    if (pos && presort && setup_position(argc, argv, expanded ? 3 : 2, pos, &started_from_initial)) {
-        presort_root(pos, started_from_initial, expanded, presort);
+    /* --expanded: E10's terms instead of the phase's (docs/SPEC.md §10); --reading NAME: another
+     * reading of the rules (docs/FIDELITY.md §4), as the Presort Reading option. */
+    bool expanded = false;
+    Reading reading = READING_REPORT;
+    int first = 2;
+    for (;;) {
+        if (first < argc && strcmp(argv[first], "--expanded") == 0) {
+            expanded = true;
+            first++;
+        } else if (first + 1 < argc && strcmp(argv[first], "--reading") == 0) {
+            reading = reading_named(argv[first + 1]);
+            if (reading == READING_NB) {
+                fprintf(stderr, "error: no reading '%s'\n", argv[first + 1]);
+                break;
+            }
+            first += 2;
+        } else {
+            break;
+        }
+    }
+    if (pos && presort && reading != READING_NB && setup_position(argc, argv, first, pos, &started_from_initial)) {
+        presort_root(pos, started_from_initial, expanded, reading, presort);
         print_presort(presort);
         status = 0;
     }

@@ -166,6 +166,11 @@ bool solution_depth(Search *search, const Position *pos, const EpdRecord *record
     search_clear(search);
     SearchResult result = search_run(search, pos, &limits, &features, &control, &reporter);
     int depth = found_depth(lines, record, result.depth);
+    out->searched = result.depth;
+    /* The first of those depths whose line shows the gain: Berliner's criterion asks the
+     * principal variation to show why the move wins. */
+    while (depth && depth <= result.depth && lines->score[depth] <= 0) depth++;
+    if (depth > result.depth) depth = 0;
     if (!depth) {
         /* Not played at the deepest depth searched: deeper than that, at least. */
         out->depth = result.depth + 1 > 10 ? SOLUTION_DEPTH_OVER : result.depth + 1;
@@ -173,14 +178,15 @@ bool solution_depth(Search *search, const Position *pos, const EpdRecord *record
         take_line(lines, depth, pos, out);
         bool mate = score_is_mate(out->score);
         if (out->needed == 0) out->needed = out->pv_length; /* no gain in sight: all of it */
+        /* Berliner's measure read from TECH's own principal variation: the deepest non-capture
+         * along the plies the line needs, the defender's captures counting as non-captures
+         * where he had a quiet choice (the branches of the principal variation). A mate counts
+         * its line's length: TECH sees it a ply after the mating move (the mated side must be
+         * found without a legal move). Not the depth at which the search first plays the move:
+         * a shallow search can play it for a shallow reason, and a deep one for reasons the
+         * line does not show. */
         out->line_depth = mate ? out->needed : branch_depth(pos, out->pv, out->needed);
-        /* Every branch: the full-width depth from which TECH's tree plays the solution holds
-         * the deepest non-capture of every line it had to refute, not only of the principal
-         * one. A mate is the exception: TECH sees it a ply after the mating move (the mated
-         * side must be found without a legal move), so a mate counts its line's length. */
-        int deepest = mate ? out->needed : depth;
-        if (deepest < out->line_depth) deepest = out->line_depth;
-        out->depth = deepest > 10 ? SOLUTION_DEPTH_OVER : deepest;
+        out->depth = out->line_depth > 10 ? SOLUTION_DEPTH_OVER : out->line_depth;
     }
     free(lines);
     return true;

@@ -14,8 +14,9 @@ enum { SOLUTION_DEPTH_OVER = 11 };
 
 typedef struct {
     int depth;                   /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
+    int searched;                /* the reference search's deepest completed depth */
     int needed;                  /* plies of the principal variation the solution needs */
-    int line_depth;              /* branch_depth() of those plies: the principal branch alone */
+    int line_depth;              /* branch_depth() of those plies (the mating line's length for a mate) */
     Score score;                 /* the reference search's score of the solution */
     int pv_length;
     Move pv[MAX_PLY];
@@ -43,15 +44,16 @@ Score capture_balance(Position *pos);
  * above the root's material (what it wins lies beyond what the bottom evaluation sees). */
 int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin);
 
-/* Classify one problem by "the deepest non-capture in any branch of the principal variation"
- * for TECH's kind of search (full width, then captures only), where every branch of the
- * solution is searched: a reference search with TECH's own tree depth after depth within
- * `nodes` nodes (a count, so the result is the same on any machine); the depth is the first
- * from which on it plays a bm move at every completed depth (the branches it refuted to
- * choose it need no more), but not less than branch_depth() of the plies its principal
- * variation needs; a mate counts its mating line's length. A problem the reference does not
- * play at its deepest completed depth D counts as D + 1 (a lower bound). False when the
- * problem has no bm. */
+/* Classify one problem by "the deepest non-capture in any branch of the principal variation",
+ * read from TECH's own principal variation: a reference search with TECH's own tree (full
+ * width, then captures only) depth after depth within `nodes` nodes (a count, so the result is
+ * the same on any machine) plays a bm move at every completed depth from some depth on; the
+ * line of the first of those depths whose score shows a gain is the solution, and the depth is
+ * branch_depth() of the plies that line needs, or the
+ * mating line's length for a mate. A problem the reference does not play at its deepest
+ * completed depth D, or plays with a line that shows no gain (a score of 0 or less: Berliner's
+ * criterion asks the principal variation to show why the move wins), counts as D + 1 (a lower
+ * bound) and has no line (pv_length 0). False when the problem has no bm. */
 bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
                     SolutionDepth *out);
 

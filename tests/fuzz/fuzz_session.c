@@ -243,7 +243,7 @@ static SessionStep feed(Watch *w, const char *line)
         w->rejected = w->moved = false;
         w->command = line;
         SessionStep step = timed_step(w);
-        if (s->settings.features.pdp10_pace) w->paced = true;
+        if (s->settings.features.pace_multiple > 0) w->paced = true;
         read_output(w);
         check_positions(w);
         if (w->moved) check_move_in_live_game(w);

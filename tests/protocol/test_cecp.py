@@ -59,13 +59,13 @@ def test_new_go_plays_e2e4():
     no_error_lines(lines)
 
 
-def test_usermove_reply_two_knights_d5():
+def test_usermove_reply_knight_qb3():
     e = cecp_engine()
-    # Game 1 of the report: 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.d3 d5 (docs/FIDELITY.md).
-    e.send("new", "force", "usermove e2e4", "usermove e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "go")
+    # Games 1 and 3 of the report: 1.e4 e5 2.Nf3 Nc6 (docs/FIDELITY.md).
+    e.send("new", "force", "usermove e2e4", "usermove e7e5", "g1f3", "go")
     lines = []
     move = cecp_move(e, 10.0, lines)
-    check(move == "d7d5", f"move {move}, expected d7d5")
+    check(move == "b8c6", f"move {move}, expected b8c6")
     no_error_lines(lines)
 
 
@@ -121,9 +121,10 @@ def test_undo_and_remove():
     fen, only = ONLY_MOVE_WHITE
     e.send("new", "force", f"setboard {fen}", f"usermove {only}", "undo", "go")
     check(cecp_move(e, 2.0) == only, "undo did not restore the position")
-    # After 1.e4 e5 TECH plays 2.d4 (2.Nf3 d5 would give 3.exd5, and Black to move 2...d5).
+    # After 1.e4 e5 TECH plays 2.Nf3, which is illegal after 2.Nf3 d5 (and Black would be to
+    # move after 2...d5 alone).
     e.send("force", "new", "force", "e2e4", "e7e5", "g1f3", "d7d5", "remove", "go")
-    check(cecp_move(e, 10.0) == "d2d4", "remove did not take back two plies")
+    check(cecp_move(e, 10.0) == "g1f3", "remove did not take back two plies")
     e.send("force", "new", "undo")
     m = e.expect(r"^Error \(([^)]*)\): undo", 1.0)
     check("llegal" not in m.group(0), m.group(0))
@@ -239,7 +240,8 @@ def test_analyze_mode():
     check(not [l for l in lines if l.startswith("move")], "a move in analyze mode")
     e.send("go")
     move = cecp_move(e, 10.0)
-    check(move == "d2d4", f"after exit TECH plays on from the analysed position: {move}")
+    # After 1.e4 e5 TECH plays 2.Nf3 (from the initial array it would play 1.e4).
+    check(move == "g1f3", f"after exit TECH plays on from the analysed position: {move}")
 
 
 def test_options_memory_cores():

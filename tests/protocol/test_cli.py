@@ -48,7 +48,7 @@ def test_version():
 
 # The build's signature: `tech bench` (depth 6, the faithful profile, one thread). A change of
 # the search or the pre-sort changes it; record the new count here and in the commit message.
-BENCH_SIGNATURE = 12505765
+BENCH_SIGNATURE = 12423761
 
 
 def test_bench_signature_is_deterministic():
@@ -106,5 +106,28 @@ def test_epd_suite_mode():
         check("mate1 2" in out, f"classify: {out}")
         status, out, _ = run("epd", path, "--berliner", "100000")
         check(re.search(r"^mate1 1 ", out, re.M) and re.search(r"^wrong \d", out, re.M), f"berliner: {out}")
+    finally:
+        os.unlink(path)
+
+
+def test_epd_berliner_criterion():
+    """docs/STATISTICS.md §5: Berliner's criterion counts the problems with one answer, and the
+    answer only with a line that shows a gain; the move alone is counted beside. --partial off
+    takes the deepest completed depth's move."""
+    with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";\n')
+        f.write('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "level";\n')
+        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8# Kf1; id "two";\n')
+        path = f.name
+    try:
+        status, out, _ = run("epd", path, "--depth", "2", "--criterion", "berliner")
+        check(status == 0 and "solved 3/3" in out, f"move only: {out}")
+        check("Berliner's criterion: 1 of 2 problems with one answer" in out and "the move alone 2 of 2" in out,
+              f"criterion: {out}")
+        check(re.search(r"^move only level\s+e4\s+score\s+0 ", out, re.M), f"no move-only line: {out}")
+        status, out, _ = run("epd", path, "--nodes", "300", "--criterion", "berliner", "--partial", "off")
+        check(status == 0 and "Berliner's criterion:" in out, f"--partial off: {out}")
+        status, _, err = run("epd", path, "--criterion", "bogus")
+        check(status == 2 and "usage" in err, f"bad criterion: {status} {err!r}")
     finally:
         os.unlink(path)

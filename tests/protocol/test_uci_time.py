@@ -70,8 +70,9 @@ def test_depth_and_nodes_cap_a_clock():
 
 
 def test_depth_rule_moves_with_the_clock():
-    """docs/SPEC.md §7, scaled to the clock: with plenty of time the depth climbs several plies a move
-    (up to three) until its predicted time fills the time available; short of time it drops."""
+    """docs/SPEC.md §7 [P]: after the opening the depth moves one ply at a time: up one while the
+    average of the last five moves times the factor (3 from an even depth, 7 from an odd one)
+    fits in the time available, down one when the average exceeds it."""
     e = Engine()
     e.uci()
     e.send("debug on", f"position fen {PAWN_ENDING}")
@@ -80,29 +81,64 @@ def test_depth_rule_moves_with_the_clock():
         e.send("go wtime 600000 btime 600000")
         plans.append(int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1)))
         bestmove(e, 30.0)
-    check(plans[0] == 5, f"first search at the start depth 5: {plans}")
-    check(plans[1] > plans[0] + 1 and plans[2] > plans[1], f"depths with plenty of time: {plans}")
-    check(all(b - a <= 3 for a, b in zip(plans, plans[1:])), f"climbed more than 3 plies a move: {plans}")
+    check(plans == [5, 6, 7], f"depths with plenty of time, one ply a move from the start depth 5: {plans}")
     e.send("go wtime 40 btime 40")
     low = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
     bestmove(e, 1.0)
-    check(low < plans[2], f"depth {low} with 40 ms left after {plans}")
+    check(low == plans[-1] - 1, f"depth {low} with 40 ms left after {plans}: one ply down")
 
 
-def test_first_search_uses_start_depth():
-    """The Depth option is the depth of a game's first search; the rule takes over from there,
-    in the opening too."""
+# Game 2 of the report, TECH's first eight moves as White and Black's replies (1.P-K4 P-Q3 ...
+# 8.Q-Q2 P-QN4), in coordinates.
+OPENING_LINE = "e2e4 d7d6 d2d4 g8f6 b1c3 g7g6 g1f3 f8g7 f1d3 e8g8 e1g1 c7c6 c1e3 b8d7 d1d2 b7b5".split()
+
+
+def test_opening_at_start_depth():
+    """[P] "After the opening phase TECH will also adjust its maximum depth"; "The opening is
+    defined to be the first eight moves": moves 1-8 run at the Depth option however much time
+    there is, move 9 is the first the rule moves (one ply up here)."""
     e = Engine()
     e.uci()
-    e.send("debug on", "setoption name Depth value 3", "ucinewgame", "position startpos moves e2e4 e7e5",
-           "go wtime 600000 btime 600000")
-    depth = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
-    bestmove(e, 2.0)
-    check(depth == 3, f"first search at depth {depth}, start depth option 3")
-    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6", "go wtime 600000 btime 600000")
-    second = int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1))
-    bestmove(e, 30.0)
-    check(second > depth, f"second search at depth {second} with 10 minutes left")
+    e.send("debug on", "setoption name Depth value 3", "ucinewgame")
+    depths = []
+    for ply in range(0, len(OPENING_LINE) + 1, 2):
+        moves = " ".join(OPENING_LINE[:ply])
+        e.send(f"position startpos moves {moves}" if moves else "position startpos", "go wtime 600000 btime 600000")
+        depths.append(int(e.expect(r"^info string plan: depth (\d+)", 1.0).group(1)))
+        bestmove(e, 30.0)
+    check(depths[:8] == [3] * 8, f"moves 1-8 at depths {depths[:8]}, the Depth option is 3")
+    check(depths[8] == 4, f"move 9 at depth {depths[8]}: one ply up with 10 minutes left")
+
+
+def plan_hard_ms(e, go):
+    """The hard limit the time manager plans for `go` (debug on), after the search ends."""
+    e.send(go)
+    m = e.expect(r"^info string plan: depth \d+ .* hard (\d+) ms", 1.0)
+    bestmove(e, 60.0)
+    return int(m.group(1))
+
+
+def test_no_move_takes_more_than_its_share():
+    """docs/SPEC.md §7, the safety net [C]: no move of TECH-1971 takes more than twice the time
+    available per move, nor more than a tenth of the clock left (with fewer than ten moves to the
+    control, the share of one of them). With 56 s of a sudden-death minute left, 5.6 s at most
+    (once a depth-9 move took 8.2 s there). TECH-modern keeps its own limit."""
+    e = Engine()
+    e.uci()
+    e.send("debug on", f"position fen {MIDDLE_GAME}")
+    hard = plan_hard_ms(e, "go wtime 56000 btime 56000")
+    check(hard <= 5600, f"hard limit {hard} ms with 56 s left under sudden death, more than a tenth")
+    hard = plan_hard_ms(e, "go wtime 56000 btime 56000 movestogo 3")
+    check(18000 <= hard <= 18700, f"hard limit {hard} ms with 56 s for 3 moves: a third")
+    hard = plan_hard_ms(e, "go wtime 56000 btime 56000 movestogo 40")
+    check(hard <= 2 * 56000 // 40, f"hard limit {hard} ms with 56 s for 40 moves: more than twice the average")
+    # A search far too deep for the clock is cut off at the share: Depth 14 from a middle game.
+    e.send("setoption name Depth value 14", "ucinewgame")
+    timed_go(e, f"position fen {MIDDLE_GAME}", "go wtime 20000 btime 20000", 2.0 + 0.3)
+    e.send("setoption name Style value TECH-modern", "setoption name Depth value 5", "ucinewgame",
+           f"position fen {MIDDLE_GAME}")
+    hard = plan_hard_ms(e, "go wtime 56000 btime 56000")
+    check(hard > 20000, f"TECH-modern's hard limit {hard} ms: its own, 8 x avail or half the clock")
 
 
 def test_fast_game_never_flags():

@@ -103,7 +103,7 @@ static void presort_checked_with(Position *pos, bool started_from_initial, bool 
     uint64_t key = pos->key;
     int undo_len = pos->undo_len;
     fen_write(pos, before, sizeof before);
-    presort_root(pos, started_from_initial, expanded, out);
+    presort_root(pos, started_from_initial, expanded, READING_REPORT, out);
     fen_write(pos, after, sizeof after);
     CHECK(strcmp(before, after) == 0);
     CHECK(pos->key == key && pos->undo_len == undo_len);
@@ -148,23 +148,37 @@ TEST_CASE(positional_start_position_order)
 TEST_CASE(positional_petroff_penalised)
 {
     /* After 1.e4 e5 2.Nf3: g8f6 = 20 + 2 - 50 (Petroff) = -28, well behind b8c6 = 4 x 5 = 20.
-     * The Q-pawn row applies as printed, with no tactical condition: d7d5 = 3 + 20 = 23 leads
-     * (TECH played 2...N-QB3 here in Games 1 and 3: a known mismatch, docs/FIDELITY.md). */
+     * d7d5 would land where the e4 pawn takes it and no pawn supports it: no Q2-Q4 row, 3 only,
+     * and b8c6 leads, TECH's 2...N-QB3 (Games 1 and 3). As printed, d7d5 = 23 would lead. */
     static const char *const moves[] = {"e2e4", "e7e5", "g1f3", NULL};
     if (!setup(&pos, NULL, moves)) return;
     presort_checked(&pos, true, &presort);
     CHECK(presort.phase == PHASE_OPENING);
-    CHECK(score_of(&presort, "b8c6") == 20);
+    check_entry(&presort, 0, "b8c6", 20);
     CHECK(score_of(&presort, "g8f6") == -28);
-    check_entry(&presort, 0, "d7d5", 23);
-    CHECK(term_of(&presort, "d7d5", "Q2-Q4") == 20);
+    CHECK(score_of(&presort, "d7d5") == 3);
+    CHECK(term_of(&presort, "d7d5", "Q2-Q4") == 0);
     CHECK(rank_of(&presort, "b8c6") < rank_of(&presort, "g8f6"));
-    /* 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.d3: d7d5 = 23 leads f8c5 = 17, TECH's 4...P-Q4 (Game 1). */
+    presort_root(&pos, true, false, READING_PUSH_AS_PRINTED, &presort);
+    check_entry(&presort, 0, "d7d5", 23);
+    /* 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.d3: the same for 4...P-Q4 (3, behind f8c5 = 17); Game 1's
+     * 4...P-Q4 is the move this reading costs (docs/FIDELITY.md §7). */
     static const char *const two_knights[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", NULL};
     if (!setup(&pos, NULL, two_knights)) return;
     presort_checked(&pos, true, &presort);
-    check_entry(&presort, 0, "d7d5", 23);
-    CHECK(score_of(&presort, "f8c5") == 17);
+    check_entry(&presort, 0, "f8c5", 17);
+    CHECK(score_of(&presort, "d7d5") == 3);
+    /* No enemy pawn can take the pawn: the rows apply (Game 4's 2...P-Q4 after 1.P-KR3 P-K4
+     * 2.N-QR3; Game 2's 2.P-Q4 after 1.P-K4 P-Q3). A pawn that supports it lifts the condition:
+     * after 1.e4 e5 2.Nf3 c6 3.Bc4, d7d5 has the c6 pawn behind it. */
+    static const char *const game4[] = {"h2h3", "e7e5", "b1a3", NULL};
+    if (!setup(&pos, NULL, game4)) return;
+    presort_checked(&pos, true, &presort);
+    CHECK(term_of(&presort, "d7d5", "Q2-Q4") == 20);
+    static const char *const supported_push[] = {"e2e4", "e7e5", "g1f3", "c7c6", "f1c4", NULL};
+    if (!setup(&pos, NULL, supported_push)) return;
+    presort_checked(&pos, true, &presort);
+    CHECK(term_of(&presort, "d7d5", "Q2-Q4") == 20);
 }
 
 TEST_CASE(positional_two_knights_not_petroff)
@@ -227,6 +241,13 @@ TEST_CASE(positional_middlegame_hand_checked)
     check_entry(&presort, 0, "f2f4", 36);
     CHECK(term_of(&presort, "d1h5", "king-field") == 2);
     CHECK(term_of(&presort, "h2h4", "wing-pawn") == -5); /* -5 instead of the opening's -10 */
+    /* "Movement of a piece into the opponent's king field": g4g5 enters Fig. 6 round g8 (3 ranks
+     * away, 2), but a pawn is not a piece: no term (3 x 2 = 6 under the other reading). */
+    if (!setup(&pos, "3q1rk1/ppp2ppp/3p4/4p3/4P1P1/3P4/PPP2P1P/3Q1RK1 w - - 0 1", NULL)) return;
+    presort_checked(&pos, false, &presort);
+    CHECK(term_of(&presort, "g4g5", "king-field") == 0);
+    presort_root(&pos, false, false, READING_KING_FIELD_PAWNS, &presort);
+    CHECK(term_of(&presort, "g4g5", "king-field") == 6);
     /* b4xa5: away from the centre (-5) onto a2's file with no b-pawn left: doubled and
      * isolated (-10); centre 3 x (CC a5 3 - CC b4 5) = -6; White is behind: no piece bonus. */
     if (!setup(&pos, "r2qk2r/ppp2ppp/8/n7/1P6/8/P1P2PPP/R2QK2R w KQkq - 0 12", NULL)) return;
@@ -250,7 +271,7 @@ TEST_CASE(positional_middlegame_extras)
     CHECK(term_of(&presort, "f3e5", "unblocks-pawn") == 5);
     CHECK(term_of(&presort, "f3e5", "piece-capture") == 0); /* a pawn, and material is level */
     CHECK(term_of(&presort, "e1g1", "O-O") == 30);
-    CHECK(term_of(&presort, "e1g1", "centre") == -2); /* MG king factor 1 x (1 - 3) */
+    CHECK(term_of(&presort, "e1g1", "centre") == 2); /* MG king factor -1 x (1 - 3) */
     /* The pawn c3 takes the d4 pawn, which no pawn defends: +50; the knight's capture of it: 0. */
     if (!setup(&pos, "r1bqk2r/pppp1ppp/2n2n2/2b5/2BpP3/2P2N2/PP3PPP/RNBQK2R w KQkq - 0 6", NULL)) return;
     presort_checked(&pos, false, &presort);
@@ -309,10 +330,17 @@ TEST_CASE(positional_general_endgame_hand_checked)
     CHECK(presort.phase == PHASE_ENDGAME);
     check_entry(&presort, 0, "f2e3", 41);
     CHECK(score_of(&presort, "h1b1") == 34);
-    /* "Behind" is seen from the rook's side: Black's rook to b8 has White's passed b4 pawn
-     * below it, on the far side from Black's back rank: +15 (Game 2, 33.R-QB1). */
+    /* "Behind" a passed pawn is the side it came from, whoever owns the rook: Black's rook to
+     * b1, below White's b4 pawn, attacks it from behind: +15; Black's rook to b8, on its path to
+     * promotion, is in front of it: nothing (the earlier reading, from the rook's side, had it
+     * the other way round). */
+    if (!setup(&pos, "8/8/4k3/8/1P6/8/5K2/2r4R b - - 0 1", NULL)) return;
+    presort_checked(&pos, false, &presort);
+    CHECK(term_of(&presort, "c1b1", "rook-behind") == 15);
     if (!setup(&pos, "2r5/8/4k3/8/1P6/8/5K2/7R b - - 0 1", NULL)) return;
     presort_checked(&pos, false, &presort);
+    CHECK(term_of(&presort, "c8b8", "rook-behind") == 0);
+    presort_root(&pos, false, false, READING_ROOK_BEHIND_ROOK_SIDE, &presort);
     CHECK(term_of(&presort, "c8b8", "rook-behind") == 15);
     /* White's rook to b5, above its own b4 pawn, is in front of it: nothing. */
     if (!setup(&pos, "8/8/4k3/7R/1P6/8/5K2/8 w - - 0 1", NULL)) return;
@@ -537,7 +565,7 @@ TEST_CASE(positional_material_revalue)
     Score value[COLOR_NB][PIECE_TYPE_NB];
     /* Start position, middle game: base values for both. */
     position_set_start(&pos);
-    material_revalue(&pos, PHASE_MIDDLEGAME, value);
+    material_revalue(&pos, PHASE_MIDDLEGAME, READING_REPORT, value);
     for (Color c = BLACK; c <= WHITE; c++)
         for (PieceType t = PAWN; t <= KING; t++) CHECK(value[c][t] == piece_value[t]);
     /* R + 5P (1000) v R + 2P (700): lead 300, ratio 1000 x 700 / 1000 = 700 per mille, so
@@ -545,29 +573,31 @@ TEST_CASE(positional_material_revalue)
     if (!setup(&pos, "4k2r/p6p/8/8/8/8/PPP2PP1/4K2R w - - 0 1", NULL)) return;
     Phase phase = phase_of(&pos, false);
     CHECK(phase == PHASE_ENDGAME);
-    material_revalue(&pos, phase, value);
+    material_revalue(&pos, phase, READING_REPORT, value);
     CHECK(value[WHITE][ROOK] == 350 && value[WHITE][KNIGHT] == 231 && value[WHITE][QUEEN] == 630);
     CHECK(value[BLACK][ROOK] == 500);
     CHECK(value[WHITE][PAWN] == 120 && value[BLACK][PAWN] == 120);
     CHECK(value[WHITE][KING] == 15000 && value[BLACK][KING] == 15000);
-    /* The same with Black as TECH, behind: no trade-down; Black has 2 pawns, so every pawn is
-     * worth 190, White's too (the value of a pawn, not of TECH's pawns). */
+    /* The same with Black as TECH, behind: no trade-down; Black has 2 pawns: "they are worth
+     * 190 each", White's stay at 120 (190 for both under the other reading). */
     if (!setup(&pos, "4k2r/p6p/8/8/8/8/PPP2PP1/4K2R b - - 0 1", NULL)) return;
-    material_revalue(&pos, phase_of(&pos, false), value);
+    material_revalue(&pos, phase_of(&pos, false), READING_REPORT, value);
     CHECK(value[BLACK][ROOK] == 500 && value[WHITE][ROOK] == 500);
+    CHECK(value[BLACK][PAWN] == 190 && value[WHITE][PAWN] == 120);
+    material_revalue(&pos, phase_of(&pos, false), READING_PAWNS_190_BOTH_SIDES, value);
     CHECK(value[BLACK][PAWN] == 190 && value[WHITE][PAWN] == 190);
     /* Q + R v bare king: ratio 0, floor 0.6: Q 540, R 300; mating phase keeps pawns at 100. */
     if (!setup(&pos, "4k3/8/8/8/8/8/8/R2QK3 w - - 0 1", NULL)) return;
     phase = phase_of(&pos, false);
     CHECK(phase == PHASE_MATING);
-    material_revalue(&pos, phase, value);
+    material_revalue(&pos, phase, READING_REPORT, value);
     CHECK(value[WHITE][QUEEN] == 540 && value[WHITE][ROOK] == 300 && value[WHITE][PAWN] == 100);
     CHECK(value[BLACK][QUEEN] == 900);
     /* R + B (830) v R + 3P (800): lead 30, no trade-down. */
     if (!setup(&pos, "4k2r/ppp5/8/8/8/8/8/2B1K2R w - - 0 1", NULL)) return;
-    material_revalue(&pos, phase_of(&pos, false), value);
+    material_revalue(&pos, phase_of(&pos, false), READING_REPORT, value);
     CHECK(value[WHITE][ROOK] == 500 && value[WHITE][BISHOP] == 330);
-    CHECK(value[WHITE][PAWN] == 190 && value[BLACK][PAWN] == 190); /* White has 0 pawns (<= 2) */
+    CHECK(value[WHITE][PAWN] == 190 && value[BLACK][PAWN] == 120); /* White has 0 pawns (<= 2) */
 }
 
 TEST_CASE(positional_cli_presort_errors)

@@ -61,11 +61,11 @@ static void expect_move(const char *fen, const char *moves, Depth depth, bool fr
 TEST_CASE(search_book_free_opening)
 {
     /* docs/SPEC.md §5.3: TECH's opening comes from the pre-sort, not a book: the report's Games 1
-     * and 3 (Game 1's 4...P-Q4 after 4.P-Q3; Game 3's 4...B-QB4 after 4.O-O, where 4...P-Q4
-     * loses a pawn). */
+     * and 3 (2...N-QB3 after 2.N-KB3; Game 3's 4...B-QB4 after 4.O-O, where 4...P-Q4 loses a
+     * pawn). */
     expect_move(START_FEN, "", 5, true, "e2e4");
     expect_move(START_FEN, "e2e4", 5, true, "e7e5");
-    expect_move(START_FEN, "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 d2d3", 5, true, "d7d5");
+    expect_move(START_FEN, "e2e4 e7e5 g1f3", 5, true, "b8c6");
     expect_move(START_FEN, "e2e4 e7e5 g1f3 b8c6 f1b5 g8f6 e1g1", 5, true, "f8c5");
 }
 
