@@ -19,7 +19,8 @@ import time
 from dataclasses import dataclass, field
 
 import chessrules as cr
-from engine_process import FORFEIT_STALL, QUIT_TIMEOUT, EngineLost, EngineProcess, process_cpu_seconds  # noqa: F401  (EngineLost: the callers' too)
+# EngineLost is the callers' too: a client raises it when the engine dies or stays silent.
+from engine_process import FORFEIT_STALL, QUIT_TIMEOUT, EngineLost, EngineProcess, process_cpu_seconds
 
 # Time-outs in seconds: cutechess's values (chessengine.cpp, xboardengine.cpp), which the match
 # runner's adapters use too.

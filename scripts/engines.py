@@ -20,11 +20,9 @@ import shlex
 from dataclasses import dataclass, field
 
 from cecp_adapter import CecpAdapter
-from engine_client import cecp_setup_lines  # noqa: F401  (re-exported)
 from engine_process import (FORFEIT_DISCONNECT, FORFEIT_STALL, DebugLog, EngineLost,  # noqa: F401  (re-exported)
-                            EngineProcess, process_cpu_seconds)
+                            process_cpu_seconds)
 from engine_stats import EngineStats  # noqa: F401  (re-exported)
-from protocol_adapter import Adapter, Reply  # noqa: F401  (re-exported)
 from uci_adapter import UciAdapter
 
 # Forfeit kinds, as the summary and the tests name them (the other two, FORFEIT_DISCONNECT and
