@@ -1,10 +1,10 @@
 """games.py - one game between two engines, judged by an independent referee; openings; PGN.
 
 Why it exists: scripts/match.py must not trust the engines it tests. This module plays one
-game between two engine adapters (engines.py), keeping both clocks, and judges every move,
-claim and game end with chessrules.py: illegal moves, false claims, flag falls (a draw when
-the winner cannot mate) and crashes become forfeits; cutechess-cli's draw and resign
-adjudication is optional. It also reads the start positions a match is played from (PGN,
+game between two engine adapters (uci_adapter.py, cecp_adapter.py), keeping both clocks, and
+judges every move, claim and game end with chessrules.py: illegal moves, false claims, flag
+falls (a draw when the winner cannot mate) and crashes become forfeits; cutechess-cli's draw
+and resign adjudication is optional. It also reads the start positions a match is played from (PGN,
 FEN/EPD, the book-free set) or makes random ones, and writes a finished game as PGN.
 """
 import datetime

@@ -18,8 +18,10 @@ import os
 import random
 import subprocess
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import CecpClient, UciClient  # noqa: E402
 
 TARGET_MS = 5.0
 STYLES = ("TECH-1971", "TECH-modern")
@@ -32,82 +34,27 @@ def ordinary_scheduling():
         os.sched_setscheduler(0, os.SCHED_OTHER, os.sched_param(0))
 
 
-class Pipe:
-    """An engine over pipes; a thread stamps each output line the moment it is read."""
-
-    def __init__(self, engine):
-        self.proc = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, bufsize=0, preexec_fn=ordinary_scheduling)
-        self.cond = threading.Condition()
-        self.lines = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        buffer = b""
-        fd = self.proc.stdout.fileno()
-        while True:
-            chunk = os.read(fd, 65536)
-            now = time.monotonic()
-            if not chunk:
-                break
-            buffer += chunk
-            *whole, buffer = buffer.split(b"\n")
-            with self.cond:
-                self.lines.extend((now, line.decode("ascii", "replace")) for line in whole)
-                self.cond.notify_all()
-
-    def send(self, text):
-        now = time.monotonic()
-        self.proc.stdin.write((text + "\n").encode())
-        return now
-
-    def wait_for(self, wanted, after=0, timeout=10.0):
-        """The time of the first line equal to `wanted` at index >= after; its index."""
-        deadline = time.monotonic() + timeout
-        with self.cond:
-            while True:
-                for i in range(after, len(self.lines)):
-                    if self.lines[i][1] == wanted:
-                        return self.lines[i][0], i + 1
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"no {wanted!r} within {timeout} s")
-                self.cond.wait(left)
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
+def start_searching(engine, protocol, style, threads):
+    """TECH in the profile and thread count, searching the start position until told to stop."""
+    if protocol == "uci":
+        client = UciClient([engine], {"Style": style, "Threads": threads}, preexec_fn=ordinary_scheduling)
+        client.send("position startpos")
+        client.send("go infinite")
+    else:
+        client = CecpClient([engine], {"Style": style}, preexec_fn=ordinary_scheduling)
+        client.send(f"cores {threads}")
+        client.send("new")
+        client.send("analyze")
+    return client
 
 
 def measure(engine, protocol, style, threads, samples, rng):
-    e = Pipe(engine)
+    e = start_searching(engine, protocol, style, threads)
     try:
-        if protocol == "uci":
-            e.send("uci")
-            e.send(f"setoption name Style value {style}")
-            e.send(f"setoption name Threads value {threads}")
-            e.send("position startpos")
-            e.send("go infinite")
-        else:
-            e.send("xboard")
-            e.send("protover 2")
-            e.send(f"option Style={style}")
-            e.send(f"cores {threads}")
-            e.send("new")
-            e.send("analyze")
         time.sleep(0.3)  # the search is under way, every thread busy
-        seen, times = 0, []
-        for n in range(samples):
-            if protocol == "uci":
-                sent = e.send("isready")
-                got, seen = e.wait_for("readyok", seen)
-            else:
-                sent = e.send(f"ping {n + 1}")
-                got, seen = e.wait_for(f"pong {n + 1}", seen)
-            times.append(1000 * (got - sent))
+        times = []
+        for _ in range(samples):
+            times.append(1000 * e.sync())   # isready -> readyok, ping N -> pong N
             time.sleep(0.002 + rng.random() * 0.01)
     finally:
         e.close()

@@ -24,7 +24,8 @@ a time-odds match).
 Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
 position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
 """
-# One job per module: engines.py starts the engines and speaks their protocols (clocks, stalls,
+# One job per module: engines.py and the modules it gathers (engine_process.py, uci_adapter.py,
+# cecp_adapter.py, ...) start the engines and speak their protocols (clocks, stalls,
 # pondering); games.py plays and judges one game, reads the openings and writes the PGN; this
 # file reads the command line, runs the games on worker threads and reports the results.
 import argparse

@@ -21,11 +21,10 @@ import re
 import statistics
 import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
-import engines  # noqa: E402
+from engine_client import CecpClient  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_EPD = os.path.join(HERE, "..", "tests", "data", "wac.epd")
@@ -42,58 +41,18 @@ def tech_bench(tech, depth):
     return int(totals[-1].group(3))
 
 
-class CecpPeer:
-    """Just enough CECP to set up a position, search it for a fixed time and read the thinking."""
-
-    def __init__(self, command):
-        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.send("xboard")
-        self.send("protover 2")
-        self.features = {}
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"{command} ended during the handshake")
-            for name, value in re.findall(r'(\w+)=("[^"]*"|\S+)', line) if line.startswith("feature") else []:
-                self.features[name] = value.strip('"')
-            if "done=1" in line:
-                break
-
-    def send(self, text):
-        self.proc.stdin.write(text + "\n")
-        self.proc.stdin.flush()
-
-    def set_position(self, board):
-        for line in engines.cecp_setup_lines(board, self.features.get("setboard") == "1"):
-            self.send(line)
-
-    def search(self, board, seconds):
-        """(nodes, seconds) of the deepest thinking line of one fixed-time search."""
-        self.send("new")
-        self.send("force")
-        self.set_position(board)
-        self.send("post")
-        self.send(f"st {seconds}")
-        self.send("go")
-        nodes = centis = 0
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit("the peer ended during a search")
-            found = THINKING_RE.match(line)
-            if found:
-                centis, nodes = int(found.group(3)), int(found.group(4))
-            if line.startswith("move "):
-                return nodes, centis / 100.0
-
-    def quit(self):
-        self.send("quit")
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+def peer_search(peer, board, seconds):
+    """(nodes, seconds) of the deepest thinking line of one fixed-time search of the peer."""
+    peer.new_game()
+    peer.set_position(board)
+    peer.send("post")
+    peer.send(f"st {seconds}")
+    nodes = centis = 0
+    for line in peer.go().lines:
+        found = THINKING_RE.match(line)
+        if found:
+            centis, nodes = int(found.group(3)), int(found.group(4))
+    return nodes, centis / 100.0
 
 
 def white_to_move_positions(path, count):
@@ -124,12 +83,11 @@ def main():
     tech_rates, peer_rates = [], []
     for _ in range(args.rounds):
         tech_rates.append(tech_bench(args.tech, args.bench_depth))
-        peer = CecpPeer(args.peer)
         nodes = seconds = 0
-        for board in boards:
-            n, s = peer.search(board, args.seconds)
-            nodes, seconds = nodes + n, seconds + s
-        peer.quit()
+        with CecpClient([args.peer]) as peer:
+            for board in boards:
+                n, s = peer_search(peer, board, args.seconds)
+                nodes, seconds = nodes + n, seconds + s
         peer_rates.append(nodes / seconds if seconds else 0.0)
     for name, rates in ((f"tech bench {args.bench_depth}", tech_rates), (os.path.basename(args.peer), peer_rates)):
         runs = ", ".join(f"{r / 1e6:.2f}" for r in rates)

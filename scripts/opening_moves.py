@@ -13,43 +13,17 @@ by scripts/match.py) are not the engine's and are left out.
 """
 import argparse
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
+from engine_client import UciClient, position_command  # noqa: E402
 
 
-class UciEngine:
-    """A UCI engine over pipes, driven one fixed-depth search at a time."""
-
-    def __init__(self, command, options):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait_for("uciok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, word):
-        for line in self.proc.stdout:
-            if line.split()[:1] == [word]:
-                return line.split()
-        raise RuntimeError(f"engine closed before '{word}'")
-
-    def best_move(self, start_fen, moves, depth):
-        self.send("ucinewgame")
-        start = "startpos" if start_fen == cr.START_FEN else f"fen {start_fen}"
-        self.send(f"position {start} moves {' '.join(moves)}" if moves else f"position {start}")
-        self.send(f"go depth {depth}")
-        return self.wait_for("bestmove")[1]
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
+def fixed_depth_move(engine, start_fen, moves, depth):
+    """The engine's move after the game's start and `moves`, searched afresh to `depth`."""
+    engine.new_game()
+    return engine.best_move(position_command(start_fen, moves), depth)
 
 
 def main():
@@ -62,7 +36,7 @@ def main():
     parser.add_argument("--moves", type=int, default=8, help="the player's first N moves of each game")
     args = parser.parse_args()
     options = [tuple(o.split("=", 1)) for o in args.option]
-    engine = UciEngine([args.engine], options)
+    engine = UciClient([args.engine], options)
     total = changed = 0
     for number, record in enumerate(cr.read_pgn(args.pgn), 1):
         tags, movetext = record
@@ -83,7 +57,7 @@ def main():
             if book[ply]:
                 continue
             total += 1
-            fixed = engine.best_move(start_fen, [m.uci() for m in game.moves[:ply]], args.depth)
+            fixed = fixed_depth_move(engine, start_fen, [m.uci() for m in game.moves[:ply]], args.depth)
             if fixed != move.uci():
                 changed += 1
                 print(f"game {number} move {pos.fullmove}{'.' if color == cr.WHITE else '...'} played "

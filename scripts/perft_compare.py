@@ -8,10 +8,13 @@ load, and the medians are compared: these machines are noisy, one run proves not
                                      [--depth 6] [--runs 5] [--fen FEN]
 """
 import argparse
+import os
 import statistics
 import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import UciClient  # noqa: E402
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
@@ -19,26 +22,11 @@ START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 def reference_run(command, fen, depth):
     """Seconds the reference engine takes for `go perft depth`, timed from the command to its
     total line (start-up and network loading are outside the measurement)."""
-    engine = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    engine.stdin.write("uci\nisready\n")
-    engine.stdin.flush()
-    while "readyok" not in engine.stdout.readline():
-        pass
-    engine.stdin.write(f"position fen {fen}\ngo perft {depth}\n")
-    engine.stdin.flush()
-    start = time.monotonic()
-    while True:
-        line = engine.stdout.readline()
-        if not line:
-            sys.exit("reference engine ended without a perft total")
-        if line.startswith("Nodes searched"):
-            nodes = int(line.split(":")[1])
-            break
-    seconds = time.monotonic() - start
-    engine.stdin.write("quit\n")
-    engine.stdin.flush()
-    engine.wait()
-    return seconds, nodes
+    with UciClient([command]) as engine:
+        engine.send(f"position fen {fen}")
+        started = engine.send(f"go perft {depth}")
+        total = engine.read_until("Nodes searched:")
+    return total.when - started, int(total.line.split(":")[1])
 
 
 def tech_run(command, fen, depth):

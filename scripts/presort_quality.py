@@ -36,47 +36,21 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
+from engine_client import UciClient  # noqa: E402
 
 SCORE_RE = re.compile(r"score (cp|mate) (-?\d+)")
 MATE_CP = 100000
 
 
-class Uci:
-    """A UCI engine driven line by line."""
-
-    def __init__(self, cmd, options):
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        for name, value in options.items():
-            self.send(f"setoption name {name} value {value}")
-        self.sync()
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine ended")
-            lines.append(line.strip())
-            if line.startswith(token):
-                return lines
-
-    def sync(self):
-        self.send("isready")
-        self.wait("readyok")
+class Uci(UciClient):
+    """A UCI engine asked for the scores of chosen root moves."""
 
     def score(self, fen, moves, depth, multipv=1):
         """{move: score} of a `go depth` restricted to `moves` (MultiPV as given)."""
         self.send(f"setoption name MultiPV value {multipv}") if multipv > 1 else None
         self.send(f"position fen {fen}")
-        self.send(f"go depth {depth} searchmoves {' '.join(moves)}")
         scores = {}
-        for line in self.wait("bestmove"):
+        for line in self.go(f"depth {depth} searchmoves {' '.join(moves)}").lines:
             if not line.startswith("info") or " pv " not in line:
                 continue
             found = SCORE_RE.search(line)
@@ -92,10 +66,6 @@ class Uci:
         if multipv > 1:
             self.send("setoption name MultiPV value 1")
         return scores
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=5)
 
 
 def sample_positions(paths, every, limit):

@@ -14,10 +14,12 @@ TARGET_MS or more (issue 25: under 100 ms in any state, at any speed).
 """
 import argparse
 import json
-import subprocess
+import os
 import sys
-import threading
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from engine_client import EngineClient, EngineLost  # noqa: E402
 
 TARGET_MS = 100.0
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -52,34 +54,11 @@ STATES = [
 SPEEDS = {"native": None, "PDP-10": "PDP-10"}
 
 
-class Engine:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, bufsize=0)
-        self.arrivals = []
-        self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for raw in iter(self.proc.stdout.readline, b""):
-            with self.lock:
-                self.arrivals.append((time.monotonic(), raw.decode("utf-8", "replace").strip()))
-
-    def send(self, line):
-        """Write a line; returns the time just before the write (an answer may come before it returns)."""
-        start = time.monotonic()
-        self.proc.stdin.write((line + "\n").encode())
-        self.proc.stdin.flush()
-        return start
-
-    def wait_for(self, text, since, timeout):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            with self.lock:
-                for stamp, line in self.arrivals:
-                    if stamp >= since and line == text:
-                        return stamp
-            time.sleep(0.001)
+def answer_time(engine, text, sent, timeout):
+    """When the line `text` came after the time `sent`, or None if it did not within `timeout` s."""
+    try:
+        return engine.read_until(text, timeout, after=sent).when
+    except EngineLost:
         return None
 
 
@@ -90,7 +69,7 @@ def speed_lines(protocol_lines, speed):
 
 
 def measure(binary, name, lines, speed, wait):
-    e = Engine(binary)
+    e = EngineClient([binary])
     head, rest = list(lines[:1]), list(lines[1:])
     if lines[0] == "xboard":
         head, rest = list(lines[:2]), list(lines[2:])
@@ -104,19 +83,16 @@ def measure(binary, name, lines, speed, wait):
     sync_ms = None
     if lines[0] == "uci":
         t0 = e.send("isready")
-        t1 = e.wait_for("readyok", t0, 30.0)
+        t1 = answer_time(e, "readyok", t0, 30.0)
         sync_ms = (t1 - t0) * 1000 if t1 else float("inf")
     elif "thinking" not in name:
         t0 = e.send("ping 77")
-        t1 = e.wait_for("pong 77", t0, 30.0)
+        t1 = answer_time(e, "pong 77", t0, 30.0)
         sync_ms = (t1 - t0) * 1000 if t1 else float("inf")
     t0 = e.send("quit")
-    try:
-        e.proc.wait(timeout=60.0)
-        quit_ms = (time.monotonic() - t0) * 1000
-    except subprocess.TimeoutExpired:
-        e.proc.kill()
-        quit_ms = float("inf")
+    exited = e.wait_exit(60.0) is not None
+    quit_ms = (time.monotonic() - t0) * 1000 if exited else float("inf")
+    e.close(timeout=0)   # a kill, if it is still running
     return sync_ms, quit_ms
 
 

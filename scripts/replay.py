@@ -30,73 +30,15 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import chessrules as cr  # noqa: E402
+from engine_client import UciClient as UciEngine, position_command  # noqa: E402,F401  (names other scripts import)
 
 DEFAULT_PGN = os.path.join(HERE, "..", "tests", "data", "paper-games.pgn")
 
 
-class UciEngine:
-    """A UCI engine over pipes, driven one fixed-depth search at a time."""
-
-    def __init__(self, command, options=()):
-        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.option_lines = []
-        for line in self.proc.stdout:
-            if line.startswith("option name "):
-                self.option_lines.append(line.strip())
-            if line.split()[:1] == ["uciok"]:
-                break
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, word):
-        for line in self.proc.stdout:
-            if line.split()[:1] == [word]:
-                return line.split()
-        raise RuntimeError(f"engine closed before '{word}'")
-
-    def combo_values(self, name):
-        """The values of the engine's combo option `name` (empty if it has none)."""
-        for line in self.option_lines:
-            if line.startswith(f"option name {name} type combo"):
-                return line.split(" var ")[1:]
-        return []
-
-    def best_move(self, position_command, depth):
-        """The move the engine plays after `position_command` with `go depth D`."""
-        self.send(position_command)
-        self.send(f"go depth {depth}")
-        return self.wait_for("bestmove")[1]
-
-    def move_score(self, position_command, depth, move):
-        """The search's score (cp, or "mate N") of one root move at `depth`."""
-        self.send(position_command)
-        self.send(f"go depth {depth} searchmoves {move}")
-        score = "?"
-        for line in self.proc.stdout:
-            words = line.split()
-            if words[:1] == ["info"] and "score" in words:
-                at = words.index("score")
-                score = " ".join(words[at + 1:at + 3])
-            if words[:1] == ["bestmove"]:
-                return score
-        raise RuntimeError("engine closed before 'bestmove'")
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait()
-
-
-def position_command(start_fen, moves):
-    """`position startpos|fen START [moves ...]` for the game's start and its moves so far."""
-    start = "startpos" if start_fen == cr.START_FEN else f"fen {start_fen}"
-    return f"position {start} moves {' '.join(moves)}" if moves else f"position {start}"
+def move_score(engine, position, depth, move):
+    """The search's score (cp, or "mate N") of one root move at `depth`."""
+    engine.send(position)
+    return engine.go(f"depth {depth} searchmoves {move}").score
 
 
 def tech_moves(tags, movetext):
@@ -152,7 +94,7 @@ def replay_game(engine, tags, movetext, depth=None, fen_only=False, explain=None
         why = []
         if explain:
             for move in (recorded.uci(), played):
-                why.append(f"search {move}: {engine.move_score(command, depth, move)}")
+                why.append(f"search {move}: {move_score(engine, command, depth, move)}")
             why += presort_lines(explain, start_fen, [m.uci() for m in game.moves[:ply]], (recorded.uci(), played))
         mismatches.append((label, pos.san(recorded), engine_san, number in errors, why))
     return matched, len(moves), mismatches

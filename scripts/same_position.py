@@ -19,7 +19,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import chessrules as cr  # noqa: E402
-from replay import UciEngine, position_command  # noqa: E402
+from engine_client import UciClient, position_command  # noqa: E402
 
 
 def game_positions(tags, movetext):
@@ -53,7 +53,7 @@ def main():
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--quiet", action="store_true", help="only the total")
     args = parser.parse_args()
-    engine = UciEngine(args.engine.split(), [tuple(o.split("=", 1)) for o in args.option])
+    engine = UciClient(args.engine.split(), [tuple(o.split("=", 1)) for o in args.option])
     differ = total = 0
     try:
         for path in args.pgn:

@@ -15,7 +15,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import chessrules as cr  # noqa: E402
-from replay import UciEngine, position_command  # noqa: E402
+from engine_client import UciClient, position_command  # noqa: E402
 
 
 def play_game(engine, opening, depth, max_plies):
@@ -44,7 +44,7 @@ def main():
     args = parser.parse_args()
     with open(args.openings) as f:
         openings = [line.split() for line in f if line.strip() and not line.startswith("#")]
-    engine = UciEngine(args.engine.split(), [tuple(o.split("=", 1)) for o in args.option])
+    engine = UciClient(args.engine.split(), [tuple(o.split("=", 1)) for o in args.option])
     try:
         for number, opening in enumerate(openings, 1):
             game, result, termination = play_game(engine, opening, args.depth, args.plies)

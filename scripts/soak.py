@@ -3,8 +3,8 @@
 pondering on, while another process loads the CPU, with chaos injected around every move.
 
 Why: a daemon lives for hours inside someone else's GUI. The match runner (match.py, whose
-adapters and clocks (engines.py) and referee (games.py) this script reuses) plays clean games;
-here the GUI misbehaves the ways real ones do and the games must still end without a forfeit, an
+adapters and clocks (uci_adapter.py, cecp_adapter.py) and referee (games.py) this script
+reuses) plays clean games; here the GUI misbehaves the ways real ones do and the games must still end without a forfeit, an
 illegal move, a crash or a hang, and isready/ping must stay fast while TECH searches.
 
 Chaos, all legal to send at that moment and each answered as the protocol says:

@@ -34,6 +34,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import strength_players as players  # noqa: E402
+from engine_client import UciClient  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")
@@ -54,24 +55,16 @@ STATS_RE = re.compile(r"cpu-ms (\d+) wall-ms (\d+) pdp10-ms (\d+)")
 def native_multiple(tech_cmd, profile, nodes=PROBE_NODES):
     """This machine's native speed for `profile`, as a multiple of TECH's PDP-10 (PDP-10 time /
     CPU time)."""
-    proc = subprocess.Popen(shlex.split(tech_cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     ratios = []
-    try:
-        proc.stdin.write(f"uci\ndebug on\nsetoption name Style value {profile}\n")
+    with UciClient(shlex.split(tech_cmd), {"Style": profile}) as engine:
+        engine.send("debug on")
         for fen in PROBE_FENS:
-            proc.stdin.write(f"position fen {fen}\ngo nodes {nodes}\n")
-            proc.stdin.flush()
-            for line in proc.stdout:
+            engine.send(f"position fen {fen}")
+            for line in engine.go(f"nodes {nodes}").lines:
                 found = STATS_RE.search(line)
                 if found:
                     cpu, _, pdp10 = map(int, found.groups())
                     ratios.append(pdp10 / max(cpu, 1))
-                if line.startswith("bestmove"):
-                    break
-        proc.stdin.write("quit\n")
-        proc.stdin.flush()
-    finally:
-        proc.wait(timeout=60)
     if not ratios:
         raise RuntimeError(f"{tech_cmd}: no `info string stats` lines (a build without pdp10-ms?)")
     return statistics.median(ratios)

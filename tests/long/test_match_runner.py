@@ -8,6 +8,7 @@ import os
 import sys
 
 from longlib import HERE, check, engines, run_match
+import protocol_adapter  # noqa: E402  (scripts/ is on the path once longlib is imported)
 
 FAKE = os.path.join(HERE, "fake_engine.py")
 
@@ -19,12 +20,12 @@ def fake(proto, fault="", at=3, name=None, seed=1, depth=0):
 
 def faulty_game(proto, fault, tc="1+0.01"):
     """One game, the faulty engine White; returns the summary."""
-    saved = engines.STALL_TIMEOUT
-    engines.STALL_TIMEOUT = 1.0
+    saved = protocol_adapter.STALL_TIMEOUT
+    protocol_adapter.STALL_TIMEOUT = 1.0
     try:
         return run_match([fake(proto, fault, name="Faulty"), fake("uci", name="Good")], tc, 1, f"fake-{proto}-{fault}")
     finally:
-        engines.STALL_TIMEOUT = saved
+        protocol_adapter.STALL_TIMEOUT = saved
 
 
 def expect_forfeit(summary, kind):
