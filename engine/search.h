@@ -22,6 +22,9 @@ typedef struct {
     bool pvs;                   /* E8: principal-variation search and root aspiration windows */
     bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
     bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
+    bool tree_positional;       /* E11: leaves add a bounded positional term kept by make/unmake */
+    bool piece_values;          /* E12: variable piece values (good and bad bishops, the pair) */
+    bool basic_endgames;        /* E13: known draws and wins of a bare king's endgames */
     bool pdp10_pace;            /* Speed PDP-10: the search runs no faster than on TECH's PDP-10 */
     int threads;                /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
