@@ -4,13 +4,18 @@
  * and E13's basic endgames (endgame.c).
  *
  * E11's terms are those of E10's whole-board assessment (positional_expanded.c) that the tree
- * can keep without looking at the board: what depends on one man's square (a piece-square
- * table, middle game and endgame, summed by make/unmake), what depends on the pawns and on the
- * kings' shelter zones (computed when they change, and kept in a table by their key:
- * eval_structure.c),
- * and a few look-ups at the leaf (rooks' files, castling rights). The middle-game and endgame
- * sums are blended by the phase, which make/unmake also keep. Mobility and the attacks on the
- * king, which need the board scanned, stay at the root (E10). */
+ * can keep without looking at the board: what depends on one man's square (piece-square sums,
+ * middle game and endgame, updated move by move), what depends on the pawns and on the kings'
+ * shelter zones (computed when they change, and kept in a table by their key:
+ * eval_structure.c), and a few look-ups at the leaf (rooks' files, castling rights). The sums
+ * are blended by the phase. Mobility and the attacks on the king, which need the board
+ * scanned, stay at the root (E10).
+ *
+ * Every make keeps the few counts every leaf needs (the phase, E12's pawns and bishops by
+ * square colour). E11's sums are needed only by a leaf that its bound cannot settle, so the
+ * line's moves are recorded and a leaf brings the sums up to date from the nearest ply above it
+ * that has them: each ply's update is still done at most once per node, and never for the
+ * nodes (most of them) whose leaves are all settled by material. */
 #include "eval.h"
 
 #include <assert.h>
@@ -21,7 +26,6 @@
 #include "eval_structure.h"
 #include "positional_common.h"
 
-static const int PHASE_WEIGHT[PIECE_TYPE_NB] = {[KNIGHT] = 1, [BISHOP] = 1, [ROOK] = 2, [QUEEN] = 4};
 
 /* [C] E10's weights for the features that depend on one man's square (positional_expanded.c),
  * middle game and endgame, per unit. Centrality is TECH's Fig. 5 less its middle value 4. */
@@ -43,18 +47,15 @@ enum { MINOR_HOME_MG = -12 };
 /* A rook on a file without pawns, without own pawns; a castling right kept (middle game). */
 enum { ROOK_OPEN_MG = 20, ROOK_OPEN_EG = 10, ROOK_HALF_OPEN_MG = 10, ROOK_HALF_OPEN_EG = 5, CASTLING_RIGHT_MG = 5 };
 
-/* [C] E12, variable piece values: the report's "good bishops" and "bad bishops" - a bishop
- * gains this much for each own pawn on the other colour of squares than its own, and loses as
- * much for each on its own colour (they block it); and E10's weights for the two bishops. */
-enum { BISHOP_PAWN_COLOUR = 4, BISHOP_PAIR_MG = 25, BISHOP_PAIR_EG = 45 };
+/* [C] E12's two bishops: E10's weights (BISHOP_PAWN_COLOUR, the good and bad bishops, is in
+ * eval.h). */
+enum { BISHOP_PAIR_MG = 25, BISHOP_PAIR_EG = 45 };
 
-/* Piece-square tables by piece code + 6 (Black's negated: the sums are White minus Black). */
-static int16_t psq_mg[13][BOARD_SIZE], psq_eg[13][BOARD_SIZE];
-/* A king's shelter zone, all the structure terms need to know of it: 0 where it has no shield
- * (king_sheltered), else 1 + its file + 8 x its rank (0 or 1) seen from its side. */
-enum { ZONE_NB = 17 };
-static uint8_t king_zone[COLOR_NB][BOARD_SIZE];
-static uint64_t zone_key[COLOR_NB][ZONE_NB];
+/* The piece-square values (Black's negated: the sums are White minus Black), square colours, the
+ * phase's weights, and each king's shelter zone - all the structure terms need to know of a
+ * king: 0 where it has no shield (king_sheltered), else 1 + its file + 8 x its rank (0 or 1)
+ * seen from its side - with a Zobrist key per zone. */
+EvalTables eval_tables;
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* One man's square value for White, on rank `rank` (0 = White's first) and `file`. */
@@ -77,6 +78,10 @@ static Weight square_value(PieceType t, int file, int rank)
     return w;
 }
 
+/* The middle-game and endgame values blended by the phase (rounding toward zero, so that a
+ * position and its mirror give exactly opposite values). */
+static int taper(int mg, int eg, int phase) { return (mg * phase + eg * (EVAL_PHASE_FULL - phase)) / EVAL_PHASE_FULL; }
+
 /* SplitMix64 with a seed of its own: the zone keys, fixed from run to run. */
 static uint64_t next_key(uint64_t *state)
 {
@@ -90,50 +95,70 @@ static void zones_fill(void)
 {
     uint64_t seed = 0xE11E11ull;
     for (Color c = BLACK; c <= WHITE; c++) {
-        for (int z = 0; z < ZONE_NB; z++) zone_key[c][z] = next_key(&seed);
+        for (int z = 0; z < KING_ZONE_NB; z++) eval_tables.zone_key[c][z] = next_key(&seed);
         for (int rank = 0; rank < 8; rank++)
             for (int file = 0; file < 8; file++) {
                 int rel = c == WHITE ? rank : 7 - rank;
-                king_zone[c][square_make(file, rank)] = (uint8_t)(king_sheltered(file, rel) ? 1 + file + 8 * rel : 0);
+                eval_tables.king_zone[c][square_make(file, rank)] =
+                    (uint8_t)(king_sheltered(file, rel) ? 1 + file + 8 * rel : 0);
             }
     }
 }
 
 static void tables_fill(void)
 {
+    static const int8_t PHASE_WEIGHT[PIECE_TYPE_NB] = {[KNIGHT] = 1, [BISHOP] = 1, [ROOK] = 2, [QUEEN] = 4};
+    memcpy(eval_tables.phase_weight, PHASE_WEIGHT, sizeof PHASE_WEIGHT);
     zones_fill();
+    for (int phase = 0; phase <= EVAL_PHASE_FULL; phase++)
+        eval_tables.bishop_pair[phase] = (int16_t)taper(BISHOP_PAIR_MG, BISHOP_PAIR_EG, phase);
+    for (int rank = 0; rank < 8; rank++)
+        for (int file = 0; file < 8; file++) {
+            Square sq = square_make(file, rank);
+            eval_tables.light[sq] = square_is_light(sq);
+        }
     for (PieceType t = PAWN; t <= KING; t++)
         for (int rank = 0; rank < 8; rank++)
             for (int file = 0; file < 8; file++) {
                 Weight w = square_value(t, file, rank);
                 Square white_sq = square_make(file, rank), black_sq = square_make(file, 7 - rank);
-                psq_mg[t + 6][white_sq] = (int16_t)w.mg;
-                psq_eg[t + 6][white_sq] = (int16_t)w.eg;
-                psq_mg[-t + 6][black_sq] = (int16_t)-w.mg;
-                psq_eg[-t + 6][black_sq] = (int16_t)-w.eg;
+                eval_tables.psq[t + 6][white_sq] = (SquareValue){(int16_t)w.mg, (int16_t)w.eg};
+                eval_tables.psq[-t + 6][black_sq] = (SquareValue){(int16_t)-w.mg, (int16_t)-w.eg};
             }
 }
 
-static inline void psq_add(EvalState *s, Piece p, Square sq)
-{
-    s->psq_mg += psq_mg[p + 6][sq];
-    s->psq_eg += psq_eg[p + 6][sq];
-}
-
-static inline void psq_sub(EvalState *s, Piece p, Square sq)
-{
-    s->psq_mg -= psq_mg[p + 6][sq];
-    s->psq_eg -= psq_eg[p + 6][sq];
-}
 
 static uint64_t structure_key_of(const Position *pos)
 {
     uint64_t key = 0;
     for (Color c = BLACK; c <= WHITE; c++) {
         for (int i = 0; i < pos->count[c][PAWN]; i++) key ^= zobrist_piece(piece_make(c, PAWN), pos->men[c][PAWN][i]);
-        key ^= zone_key[c][king_zone[c][position_king(pos, c)]];
+        key ^= eval_tables.zone_key[c][eval_tables.king_zone[c][position_king(pos, c)]];
     }
     return key;
+}
+
+static inline void psq_move(EvalState *s, Piece p, Square from, Square to)
+{
+    const SquareValue a = eval_tables.psq[p + 6][from], b = eval_tables.psq[p + 6][to];
+    s->psq_mg += b.mg - a.mg;
+    s->psq_eg += b.eg - a.eg;
+}
+
+static inline void psq_remove(EvalState *s, Piece p, Square sq) { psq_move(s, p, sq, SQ_NONE); }
+
+void eval_counts_init(EvalCounts *counts, const Position *pos)
+{
+    pthread_once(&tables_once, tables_fill);
+    memset(counts, 0, sizeof *counts);
+    for (Color c = BLACK; c <= WHITE; c++) {
+        for (PieceType t = KNIGHT; t <= QUEEN; t++)
+            counts->phase += (int8_t)(eval_tables.phase_weight[t] * pos->count[c][t]);
+        for (int i = 0; i < pos->count[c][PAWN]; i++)
+            counts->pawns_on_light[c] += eval_tables.light[pos->men[c][PAWN][i]];
+        for (int i = 0; i < pos->count[c][BISHOP]; i++)
+            counts->bishops_on_light[c] += eval_tables.light[pos->men[c][BISHOP][i]];
+    }
 }
 
 void eval_state_init(EvalState *state, const Position *pos)
@@ -142,58 +167,51 @@ void eval_state_init(EvalState *state, const Position *pos)
     memset(state, 0, sizeof *state);
     for (Color c = BLACK; c <= WHITE; c++)
         for (PieceType t = PAWN; t <= KING; t++)
-            for (int i = 0; i < pos->count[c][t]; i++) {
-                Square sq = pos->men[c][t][i];
-                psq_add(state, piece_make(c, t), sq);
-                state->phase += PHASE_WEIGHT[t];
-                if (t == PAWN) state->pawns_on_light[c] += square_is_light(sq);
-                if (t == BISHOP) state->bishops_on_light[c] += square_is_light(sq);
-            }
+            for (int i = 0; i < pos->count[c][t]; i++) psq_move(state, piece_make(c, t), SQ_NONE, pos->men[c][t][i]);
     state->structure_key = structure_key_of(pos);
     state->structure_known = false;
 }
 
-void eval_make(EvalState *child, const EvalState *parent, const Position *pos, Move m)
+void eval_line_init(EvalLine *line, const Position *pos)
 {
+    eval_counts_init(&line->counts[0], pos);
+    eval_state_init(&line->state[0], pos);
+    line->ready[0] = true;
+}
+
+void eval_line_copy_root(EvalLine *dst, const EvalLine *src)
+{
+    dst->counts[0] = src->counts[0];
+    dst->state[0] = src->state[0];
+    dst->ready[0] = src->ready[0];
+}
+
+void eval_state_make(EvalState *child, const EvalState *parent, const LineMove *lm)
+{
+    const EvalTables *t = &eval_tables;
     *child = *parent;
-    const Color us = pos->side;
+    const Move m = lm->move;
+    const Color us = lm->side;
     const Square from = move_from(m), to = move_to(m);
-    const Piece mover = pos->board[from];
-    psq_sub(child, mover, from);
-    psq_add(child, mover, to);
+    const Piece mover = lm->mover;
+    psq_move(child, mover, from, to);
     uint64_t key = child->structure_key;
-    if (piece_type(mover) == PAWN) {
-        key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
-        child->pawns_on_light[us] += square_is_light(to) - square_is_light(from);
-    } else if (piece_type(mover) == KING) {
-        key ^= zone_key[us][king_zone[us][from]] ^ zone_key[us][king_zone[us][to]];
-    }
+    if (piece_type(mover) == PAWN) key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
+    else if (piece_type(mover) == KING)
+        key ^= t->zone_key[us][t->king_zone[us][from]] ^ t->zone_key[us][t->king_zone[us][to]];
     if (move_is_capture(m)) {
-        const PieceType taken = move_captured(m);
         const Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
-        const Piece victim = piece_make(!us, taken);
-        psq_sub(child, victim, victim_sq);
-        child->phase -= PHASE_WEIGHT[taken];
-        if (taken == PAWN) {
-            key ^= zobrist_piece(victim, victim_sq);
-            child->pawns_on_light[!us] -= square_is_light(victim_sq);
-        } else if (taken == BISHOP) {
-            child->bishops_on_light[!us] -= square_is_light(victim_sq);
-        }
+        const Piece victim = piece_make(!us, move_captured(m));
+        psq_remove(child, victim, victim_sq);
+        if (move_captured(m) == PAWN) key ^= zobrist_piece(victim, victim_sq);
     }
     if (move_is_promotion(m)) {
-        const PieceType promotion = move_promotion(m);
-        psq_sub(child, mover, to);
-        psq_add(child, piece_make(us, promotion), to);
-        child->phase += PHASE_WEIGHT[promotion];
+        psq_remove(child, mover, to);
+        psq_move(child, piece_make(us, move_promotion(m)), SQ_NONE, to);
         key ^= zobrist_piece(mover, to);
-        child->pawns_on_light[us] -= square_is_light(to);
-        if (promotion == BISHOP) child->bishops_on_light[us] += square_is_light(to);
     } else if (move_is_castle(m)) {
         const Square rook_from = to > from ? from + 3 : from - 4, rook_to = to > from ? from + 1 : from - 1;
-        const Piece rook = piece_make(us, ROOK);
-        psq_sub(child, rook, rook_from);
-        psq_add(child, rook, rook_to);
+        psq_move(child, piece_make(us, ROOK), rook_from, rook_to);
     }
     if (key != child->structure_key) {
         child->structure_key = key;
@@ -201,11 +219,22 @@ void eval_make(EvalState *child, const EvalState *parent, const Position *pos, M
     }
 }
 
+EvalState *eval_line_state(EvalLine *line, int ply)
+{
+    int ready = ply;
+    while (!line->ready[ready]) ready--; /* ply 0, the root, is always ready */
+    for (; ready < ply; ready++) {
+        eval_state_make(&line->state[ready + 1], &line->state[ready], &line->moves[ready]);
+        line->ready[ready + 1] = true;
+    }
+    return &line->state[ply];
+}
+
 /* The pawns' and kings' terms of the state, from the table or computed. */
-static void structure_fill(EvalState *state, const Position *pos, StructureTable *table)
+static void structure_fill(EvalState *state, const Position *pos, StructureEntry *table)
 {
     if (state->structure_known) return;
-    StructureEntry local, *entry = table ? &table->entries[state->structure_key & (STRUCTURE_TABLE_SIZE - 1)] : &local;
+    StructureEntry local, *entry = table ? &table[state->structure_key & (STRUCTURE_TABLE_SIZE - 1)] : &local;
     if (!table || entry->key != state->structure_key) {
         structure_compute(pos, entry);
         entry->key = state->structure_key;
@@ -216,15 +245,6 @@ static void structure_fill(EvalState *state, const Position *pos, StructureTable
     state->structure_known = true;
 }
 
-static int phase_of_state(const EvalState *state)
-{
-    return state->phase < EVAL_PHASE_FULL ? state->phase : EVAL_PHASE_FULL;
-}
-
-/* The middle-game and endgame values blended by the phase (rounding toward zero, so that a
- * position and its mirror give exactly opposite values). */
-static int taper(int mg, int eg, int phase) { return (mg * phase + eg * (EVAL_PHASE_FULL - phase)) / EVAL_PHASE_FULL; }
-
 /* White's castling rights minus Black's, by the castling bits. */
 static int castling_balance(uint8_t rights)
 {
@@ -232,7 +252,7 @@ static int castling_balance(uint8_t rights)
          - ((rights & CASTLE_BQ) != 0);
 }
 
-int eval_positional(EvalState *state, const Position *pos, StructureTable *table)
+int eval_positional(EvalState *state, const EvalCounts *counts, const Position *pos, StructureEntry *table)
 {
     structure_fill(state, pos, table);
     int mg = state->psq_mg + state->structure_mg + CASTLING_RIGHT_MG * castling_balance(pos->castling);
@@ -245,55 +265,22 @@ int eval_positional(EvalState *state, const Position *pos, StructureTable *table
             mg += color_sign(c) * (open ? ROOK_OPEN_MG : ROOK_HALF_OPEN_MG);
             eg += color_sign(c) * (open ? ROOK_OPEN_EG : ROOK_HALF_OPEN_EG);
         }
-    int v = taper(mg, eg, phase_of_state(state));
+    int v = taper(mg, eg, eval_blend_phase(counts));
     return v > POSITIONAL_BOUND ? POSITIONAL_BOUND : v < -POSITIONAL_BOUND ? -POSITIONAL_BOUND : v;
 }
 
-/* E12: what the bishops are worth more or less than their base value, White minus Black. A
- * bishop's units are the own pawns on the other colour of squares less those on its own; from
- * the counts by colour, summed over the bishops on light and on dark squares. */
-static int piece_value_terms(const EvalState *state, const Position *pos)
+bool eval_counts_ok(const EvalCounts *counts, const Position *pos)
 {
-    int mg = 0, eg = 0;
-    for (Color c = BLACK; c <= WHITE; c++) {
-        const int sign = color_sign(c), pawns = pos->count[c][PAWN], bishops = pos->count[c][BISHOP];
-        const int light_pawns = state->pawns_on_light[c], light_bishops = state->bishops_on_light[c];
-        const int units = light_bishops * (pawns - 2 * light_pawns)
-                        + (bishops - light_bishops) * (pawns - 2 * (pawns - light_pawns));
-        mg += sign * BISHOP_PAWN_COLOUR * units;
-        eg += sign * BISHOP_PAWN_COLOUR * units;
-        if (bishops >= 2) {
-            mg += sign * BISHOP_PAIR_MG;
-            eg += sign * BISHOP_PAIR_EG;
-        }
-    }
-    return taper(mg, eg, phase_of_state(state));
-}
-
-Score eval_leaf(EvalState *state, const Position *pos, Score material, EvalSwitches on, StructureTable *table,
-                Score lo, Score hi)
-{
-    /* E13: a bare king on one side is the material signature of every basic endgame. */
-    if (on.endgames && (pos->material[WHITE] == 0 || pos->material[BLACK] == 0)) {
-        int bonus = 0;
-        if (endgame_recognise(pos, &bonus) == ENDGAME_DRAW) return SCORE_DRAW;
-        material += bonus;
-    }
-    if (on.piece_values) material += piece_value_terms(state, pos);
-    if (!on.positional) return material;
-    if (material + POSITIONAL_BOUND <= lo) return material + POSITIONAL_BOUND;
-    if (material - POSITIONAL_BOUND >= hi) return material - POSITIONAL_BOUND;
-    return material + eval_positional(state, pos, table);
+    EvalCounts fresh;
+    eval_counts_init(&fresh, pos);
+    return memcmp(&fresh, counts, sizeof fresh) == 0;
 }
 
 bool eval_state_ok(const EvalState *state, const Position *pos)
 {
     EvalState fresh;
     eval_state_init(&fresh, pos);
-    if (fresh.psq_mg != state->psq_mg || fresh.psq_eg != state->psq_eg || fresh.phase != state->phase
-        || fresh.structure_key != state->structure_key
-        || memcmp(fresh.pawns_on_light, state->pawns_on_light, sizeof fresh.pawns_on_light) != 0
-        || memcmp(fresh.bishops_on_light, state->bishops_on_light, sizeof fresh.bishops_on_light) != 0)
+    if (fresh.psq_mg != state->psq_mg || fresh.psq_eg != state->psq_eg || fresh.structure_key != state->structure_key)
         return false;
     if (!state->structure_known) return true;
     StructureEntry entry;

@@ -500,7 +500,7 @@ static void helper_task(void *context, int index)
     h->root = main->root;
     memcpy(h->value, main->value, sizeof h->value);
     h->material[0] = main->material[0];
-    h->eval[0] = main->eval[0];
+    eval_line_copy_root(&h->eval, &main->eval);
     SearchResult ignored;
     memset(&ignored, 0, sizeof ignored);
     search_depths(h, &limits, 1, SEARCH_DEPTH_MAX, NULL, &ignored);
@@ -564,7 +564,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
 
     root_moves_prepare(s, limits);
     s->material[0] = root_material(s);
-    if (s->eval_incremental) eval_state_init(&s->eval[0], &s->pos);
+    if (s->eval_incremental) eval_line_init(&s->eval, &s->pos);
     if (s->root.count == 0) {
         result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
     } else {

@@ -56,11 +56,10 @@ typedef struct Search {
     bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
     Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
     Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
-    EvalState eval[MAX_PLY + 1];       /* E11/E12: the leaf's incremental knowledge at each ply */
-    bool eval_incremental;             /* E11 or E12 on: eval[] is kept by search_make */
+    EvalLine eval;                     /* E11/E12: the leaf's knowledge along the line */
+    bool eval_incremental;             /* E11 or E12 on: the line is kept by search_make */
     bool leaf_knowledge;               /* E11, E12 or E13 on: leaves are more than material */
     EvalSwitches eval_switches;
-    StructureTable structure;          /* E11/E12: pawn and king structures met in the tree */
     Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
     int pv_length[MAX_PLY];
     SearchStats stats;
@@ -100,11 +99,12 @@ static inline void search_make(Search *s, Move m, int ply)
     if (move_is_capture(m)) gain += s->value[!us][move_captured(m)];
     if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
     s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
-    if (s->eval_incremental) eval_make(&s->eval[ply + 1], &s->eval[ply], &s->pos, m);
+    if (s->eval_incremental) eval_line_make(&s->eval, ply, &s->pos, m);
     make_move(&s->pos, m);
     s->stats.makes++;
 #ifdef TECH_DEBUG
-    assert(!s->eval_incremental || eval_state_ok(&s->eval[ply + 1], &s->pos));
+    assert(!s->eval_incremental || eval_counts_ok(&s->eval.counts[ply + 1], &s->pos));
+    assert(!s->eval_incremental || eval_state_ok(eval_line_state(&s->eval, ply + 1), &s->pos));
 #endif
 }
 

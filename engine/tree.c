@@ -23,8 +23,8 @@ static inline Score leaf_value(Search *s, int ply, Score alpha, Score beta)
     const bool white_to_move = s->pos.side == WHITE;
     Score white = s->material[ply];
     if (s->leaf_knowledge)
-        white = eval_leaf(&s->eval[ply], &s->pos, white, s->eval_switches, &s->structure,
-                          white_to_move ? alpha : -beta, white_to_move ? beta : -alpha);
+        white = eval_leaf(&s->eval, ply, &s->pos, white, s->eval_switches, white_to_move ? alpha : -beta,
+                          white_to_move ? beta : -alpha);
     return white_to_move ? white : -white;
 }
 

@@ -20,8 +20,8 @@ static const EvalSwitches ALL_ON = {true, true, true};
 
 typedef struct {
     long moves;
-    long structures;
     int depth;
+    EvalCounts counts[3];
     EvalState states[3];
 } IncrementalTally;
 
@@ -39,9 +39,12 @@ static void check_move(Position *pos, Move m, void *ctx)
 {
     IncrementalTally *t = ctx;
     EvalState *child = &t->states[t->depth + 1];
-    eval_make(child, &t->states[t->depth], pos, m);
+    const LineMove lm = {m, (int8_t)pos->board[move_from(m)], (int8_t)pos->side};
+    eval_counts_make(&t->counts[t->depth + 1], &t->counts[t->depth], m, lm.mover, lm.side);
+    eval_state_make(child, &t->states[t->depth], &lm);
     make_move(pos, m);
     t->moves++;
+    if (!eval_counts_ok(&t->counts[t->depth + 1], pos)) report(pos, m, "incremental counts differ from scratch");
     if (!eval_state_ok(child, pos)) report(pos, m, "incremental state differs from scratch");
     if (t->depth == 0) {
         t->depth++;
@@ -50,8 +53,7 @@ static void check_move(Position *pos, Move m, void *ctx)
     }
     /* Filled in from the structure (no table: computed), the state must still agree. */
     EvalState filled = *child;
-    (void)eval_positional(&filled, pos, NULL);
-    t->structures++;
+    (void)eval_positional(&filled, &t->counts[t->depth + 1], pos, NULL);
     if (!eval_state_ok(&filled, pos)) report(pos, m, "structure differs from scratch");
     unmake_move(pos);
 }
@@ -60,6 +62,7 @@ static void check_position(Position *pos, const EpdEntry *entry, void *ctx)
 {
     (void)entry;
     IncrementalTally *t = ctx;
+    eval_counts_init(&t->counts[0], pos);
     eval_state_init(&t->states[0], pos);
     t->depth = 0;
     for_each_legal_move(pos, check_move, t);
@@ -79,25 +82,24 @@ TEST_CASE(eval_incremental_state_equals_scratch_over_perft_suite)
 static Score base_material(const Position *pos) { return pos->material[WHITE] - pos->material[BLACK]; }
 
 /* The leaf's value for the side to move with every switch on (full window). */
-static Score leaf_for_side_to_move(const Position *pos, StructureTable *table)
+static Score leaf_for_side_to_move(const Position *pos, EvalLine *line)
 {
-    EvalState state;
-    eval_state_init(&state, pos);
-    Score white = eval_leaf(&state, pos, base_material(pos), ALL_ON, table, -SCORE_INFINITE, SCORE_INFINITE);
+    eval_line_init(line, pos);
+    Score white = eval_leaf(line, 0, pos, base_material(pos), ALL_ON, -SCORE_INFINITE, SCORE_INFINITE);
     return pos->side == WHITE ? white : -white;
 }
 
 typedef struct {
     long compared;
     long nonzero;
-    StructureTable *table;
+    EvalLine *line;
 } SymmetryTally;
 
 static void check_mirror(Position *pos, SymmetryTally *t)
 {
     static Position mirror;
     position_mirror(&mirror, pos);
-    Score a = leaf_for_side_to_move(pos, t->table), b = leaf_for_side_to_move(&mirror, t->table);
+    Score a = leaf_for_side_to_move(pos, t->line), b = leaf_for_side_to_move(&mirror, t->line);
     t->compared++;
     t->nonzero += a != base_material(pos) * (pos->side == WHITE ? 1 : -1);
     if (a != b) {
@@ -105,9 +107,8 @@ static void check_mirror(Position *pos, SymmetryTally *t)
         fen_write(pos, fen, sizeof fen);
         FAIL("%s scores %d, its mirror %d", fen, a, b);
     }
-    EvalState state;
-    eval_state_init(&state, pos);
-    int positional = eval_positional(&state, pos, t->table);
+    eval_line_init(t->line, pos);
+    int positional = eval_positional(&t->line->state[0], &t->line->counts[0], pos, t->line->structures);
     if (positional > POSITIONAL_BOUND || positional < -POSITIONAL_BOUND)
         FAIL("positional term %d out of bounds", positional);
 }
@@ -128,8 +129,8 @@ static void mirror_position(Position *pos, const EpdEntry *entry, void *ctx)
 
 TEST_CASE(eval_position_and_mirror_score_the_same)
 {
-    static StructureTable table;
-    SymmetryTally tally = {0, 0, &table};
+    static EvalLine line;
+    SymmetryTally tally = {0, 0, &line};
     CHECK(epd_for_each_position(mirror_position, &tally) > 100);
     if (tally.compared < 3000) FAIL("only %ld positions compared", tally.compared);
     /* The knowledge says something: most leaves are worth more or less than their material. */
@@ -142,14 +143,14 @@ TEST_CASE(eval_lazy_bound_is_on_the_right_side_of_the_window)
     /* A leaf beyond the window by more than E11's bound returns a value on the same side. */
     static Position pos;
     if (!setup_fen(&pos, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")) return;
-    EvalState state;
-    eval_state_init(&state, &pos);
-    Score exact = eval_leaf(&state, &pos, 0, ALL_ON, NULL, -SCORE_INFINITE, SCORE_INFINITE);
-    Score high = eval_leaf(&state, &pos, 0, ALL_ON, NULL, 300, 301);
-    Score low = eval_leaf(&state, &pos, 0, ALL_ON, NULL, -301, -300);
+    static EvalLine line;
+    eval_line_init(&line, &pos);
+    Score exact = eval_leaf(&line, 0, &pos, 0, ALL_ON, -SCORE_INFINITE, SCORE_INFINITE);
+    Score high = eval_leaf(&line, 0, &pos, 0, ALL_ON, 300, 301);
+    Score low = eval_leaf(&line, 0, &pos, 0, ALL_ON, -301, -300);
     CHECK(high <= 300 && exact <= 300);
     CHECK(low >= -300 && exact >= -300);
-    CHECK(eval_leaf(&state, &pos, 0, ALL_ON, NULL, exact - 1, exact + 1) == exact);
+    CHECK(eval_leaf(&line, 0, &pos, 0, ALL_ON, exact - 1, exact + 1) == exact);
 }
 
 /* The bitbase's answer for a FEN with one pawn and the two kings. */
@@ -228,9 +229,9 @@ TEST_CASE(eval_switches_off_leave_material_alone)
 {
     static Position pos;
     if (!setup_fen(&pos, "8/8/4k3/8/8/3KN3/8/8 w - - 0 1")) return;
-    EvalState state;
-    eval_state_init(&state, &pos);
+    static EvalLine line;
+    eval_line_init(&line, &pos);
     const EvalSwitches off = {false, false, false};
-    CHECK(eval_leaf(&state, &pos, 330, off, NULL, -SCORE_INFINITE, SCORE_INFINITE) == 330);
-    CHECK(eval_leaf(&state, &pos, 330, ALL_ON, NULL, -SCORE_INFINITE, SCORE_INFINITE) == SCORE_DRAW);
+    CHECK(eval_leaf(&line, 0, &pos, 330, off, -SCORE_INFINITE, SCORE_INFINITE) == 330);
+    CHECK(eval_leaf(&line, 0, &pos, 330, ALL_ON, -SCORE_INFINITE, SCORE_INFINITE) == SCORE_DRAW);
 }
