@@ -266,6 +266,7 @@ int eval_positional(EvalState *state, const EvalCounts *counts, const Position *
             eg += color_sign(c) * (open ? ROOK_OPEN_EG : ROOK_HALF_OPEN_EG);
         }
     int v = taper(mg, eg, eval_blend_phase(counts));
+    if (POSITIONAL_PERCENT != 100) v = v * POSITIONAL_PERCENT / 100;
     return v > POSITIONAL_BOUND ? POSITIONAL_BOUND : v < -POSITIONAL_BOUND ? -POSITIONAL_BOUND : v;
 }
 

@@ -11,8 +11,18 @@
  * then differ by at most 196: more than a pawn (100, 120 or 190 in TECH's general endgame,
  * §5.8), so the tree can give "a small amount of material for significant positional
  * advantages", and less than the least a minor piece is ever worth in the tree (330 x 0.6 =
- * 198 under §5.8's trade-down floor), so it never gives a piece for position. */
-enum { POSITIONAL_BOUND = 98 };
+ * 198 under §5.8's trade-down floor), so it never gives a piece for position. Tuning builds
+ * may set another (-DTECH_POSITIONAL_BOUND=N; tests/long/RESULTS.md has the matches). */
+#ifndef TECH_POSITIONAL_BOUND
+#define TECH_POSITIONAL_BOUND 98
+#endif
+enum { POSITIONAL_BOUND = TECH_POSITIONAL_BOUND };
+/* [C] E11's terms are E10's weights times this per cent (tuning builds:
+ * -DTECH_POSITIONAL_PERCENT=N). */
+#ifndef TECH_POSITIONAL_PERCENT
+#define TECH_POSITIONAL_PERCENT 100
+#endif
+enum { POSITIONAL_PERCENT = TECH_POSITIONAL_PERCENT };
 
 /* [C] The game phase, E10's: knight and bishop 1, rook 2, queen 4; 24 (or more after a
  * promotion, counted as 24) is the middle game, 0 a pawn ending. */
