@@ -17,8 +17,8 @@
 #include "positional_common.h"
 
 /* [C] A won KPK: this much on top of the pawn, and this much per rank it has advanced; at most
- * 200 + 6 x 20 = 320, so pawn and bonus stay below any value a queen has in the tree (540 at
- * §5.8's trade-down floor), and promoting always pays. */
+ * 200 + 6 x 20 = 320, so pawn and bonus (at most 190 + 320) stay well below the queen the pawn
+ * becomes (900), and the tree promotes. */
 enum { KPK_WIN_BONUS = 200, KPK_WIN_PER_RANK = 20 };
 /* [C] Mating: per step the lone king is from the centre (Fig. 5's centre value 8 less its
  * square's), per step the kings are nearer than 7, per step the lone king is nearer than 7 to

@@ -18,14 +18,12 @@
  * nodes (most of them) whose leaves are all settled by material. */
 #include "eval.h"
 
-#include <assert.h>
 #include <pthread.h>
 #include <string.h>
 
 #include "endgame.h"
 #include "eval_structure.h"
 #include "positional_common.h"
-
 
 /* [C] E10's weights for the features that depend on one man's square (positional_expanded.c),
  * middle game and endgame, per unit. Centrality is TECH's Fig. 5 less its middle value 4. */
@@ -126,7 +124,6 @@ static void tables_fill(void)
                 eval_tables.psq[-t + 6][black_sq] = (SquareValue){(int16_t)-w.mg, (int16_t)-w.eg};
             }
 }
-
 
 static uint64_t structure_key_of(const Position *pos)
 {
