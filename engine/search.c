@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "attack.h"
+#include "kpk.h"
 #include "pdp10.h"
 #include "positional.h"
 #include "rules.h"
@@ -58,6 +59,14 @@ void search_features_modern(SearchFeatures *features)
     features->pvs = true;
     features->move_ordering = true;
     features->expanded_positional = true;
+    features->tree_positional = true;
+    features->piece_values = true;
+    features->basic_endgames = true;
+}
+
+void search_features_prepare(const SearchFeatures *features)
+{
+    if (features->basic_endgames) kpk_init();
 }
 
 void search_control_reset(SearchControl *control)
@@ -559,6 +568,10 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     memset(s->depth_end_us, 0, sizeof s->depth_end_us);
     memset(s->depth_time_us, 0, sizeof s->depth_time_us);
     s->features = *features;
+    s->eval_switches = (EvalSwitches){features->tree_positional, features->piece_values, features->basic_endgames};
+    s->eval_incremental = features->tree_positional || features->piece_values;
+    s->leaf_knowledge = s->eval_incremental || features->basic_endgames;
+    search_features_prepare(features);
     s->control = control;
     s->node_limit = limits->nodes;
     s->pdp10_budget_us = limits->pdp10_budget_us;
@@ -620,6 +633,7 @@ static void helper_task(void *context, int index)
     h->root = main->root;
     memcpy(h->value, main->value, sizeof h->value);
     h->material[0] = main->material[0];
+    eval_line_copy_root(&h->eval, &main->eval);
     SearchResult ignored;
     memset(&ignored, 0, sizeof ignored);
     search_depths(h, &limits, 1, SEARCH_DEPTH_MAX, NULL, &ignored);
@@ -684,6 +698,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
 
     root_moves_prepare(s, limits);
     s->material[0] = root_material(s);
+    if (s->eval_incremental) eval_line_init(&s->eval, &s->pos);
     if (s->root.count == 0) {
         result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
     } else {

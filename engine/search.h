@@ -23,6 +23,9 @@ typedef struct {
     bool pvs;                   /* E8: principal-variation search and root aspiration windows */
     bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
     bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
+    bool tree_positional;       /* E11: leaves add a bounded positional term kept by make/unmake */
+    bool piece_values;          /* E12: variable piece values (good and bad bishops, the pair) */
+    bool basic_endgames;        /* E13: known draws and wins of a bare king's endgames */
     double pace_multiple;       /* Speed: the search runs no faster than this many of TECH's PDP-10s
                                    (docs/SPEC.md §9; 1 = the PDP-10 itself); 0 = native, unpaced */
     Reading presort_reading;    /* which reading of the pre-sort's rules (READING_REPORT in play) */
@@ -32,6 +35,10 @@ typedef struct {
 /* The two profiles selected by the `Style` option. */
 void search_features_faithful(SearchFeatures *features);
 void search_features_modern(SearchFeatures *features);
+
+/* Build the tables the switched-on features need (E13's KPK bitbase) now, so that the first
+ * search does not pay for them on its clock. Searches build them too when this was not called. */
+void search_features_prepare(const SearchFeatures *features);
 
 /* How the search ends: shared between the thread that runs a search and the threads that
  * control it. The search completes depth after depth (from SearchLimits.first_depth to

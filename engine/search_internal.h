@@ -3,10 +3,12 @@
 #ifndef TECH_SEARCH_INTERNAL_H
 #define TECH_SEARCH_INTERNAL_H
 
+#include <assert.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "clock.h"
+#include "eval.h"
 #include "makemove.h"
 #include "ordering.h"
 #include "root_lines.h"
@@ -56,6 +58,10 @@ typedef struct Search {
     bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
     Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
     Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
+    EvalLine eval;                     /* E11/E12: the leaf's knowledge along the line */
+    bool eval_incremental;             /* E11 or E12 on: the line is kept by search_make */
+    bool leaf_knowledge;               /* E11, E12 or E13 on: leaves are more than material */
+    EvalSwitches eval_switches;
     Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
     int pv_length[MAX_PLY];
     SearchStats stats;
@@ -96,7 +102,8 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
 /* Whether the side to move was put in check by the last move (tree.c). */
 bool tree_side_to_move_in_check(const Search *s);
 
-/* Make a move and update the revalued material counter of the next ply. */
+/* Make a move and update the revalued material counter of the next ply (and with E11 or E12
+ * the leaf's incremental knowledge; debug builds check it against a computation from scratch). */
 static inline void search_make(Search *s, Move m, int ply)
 {
     const Color us = s->pos.side;
@@ -104,8 +111,13 @@ static inline void search_make(Search *s, Move m, int ply)
     if (move_is_capture(m)) gain += s->value[!us][move_captured(m)];
     if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
     s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
+    if (s->eval_incremental) eval_line_make(&s->eval, ply, &s->pos, m);
     make_move(&s->pos, m);
     s->stats.makes++;
+#ifdef TECH_DEBUG
+    assert(!s->eval_incremental || eval_counts_ok(&s->eval.counts[ply + 1], &s->pos));
+    assert(!s->eval_incremental || eval_state_ok(eval_line_state(&s->eval, ply + 1), &s->pos));
+#endif
 }
 
 static inline void pv_update(Search *s, int ply, Move m)

@@ -16,10 +16,16 @@ enum { CHECK_EXTENSION_MAX = 16 };
  * to search twice than to announce. */
 enum { DEFER_MIN_DEPTH = 3 };
 
-/* The leaf evaluation: the material counter from the side to move's view, nothing else. */
-static inline Score material_for_side_to_move(const Search *s, int ply)
+/* The leaf evaluation from the side to move's view: the material counter, nothing else
+ * (TECH-1971), or with E11-E13 the material plus what they know (eval.c). */
+static inline Score leaf_value(Search *s, int ply, Score alpha, Score beta)
 {
-    return s->pos.side == WHITE ? s->material[ply] : -s->material[ply];
+    const bool white_to_move = s->pos.side == WHITE;
+    Score white = s->material[ply];
+    if (s->leaf_knowledge)
+        white = eval_leaf(&s->eval, ply, &s->pos, white, s->eval_switches, white_to_move ? alpha : -beta,
+                          white_to_move ? beta : -alpha);
+    return white_to_move ? white : -white;
 }
 
 /* Killer first when it is in the list [C: literally first, docs/SPEC.md §4]; the generator has
@@ -143,7 +149,7 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. The previous move left its king en prise: refute it (king-capture legality). */
     if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    Score stand = material_for_side_to_move(s, ply);
+    Score stand = leaf_value(s, ply, alpha, beta);
     if (ply >= MAX_PLY - 1) return stand;
 
     /* 2. E1: in check there is no standing pat; every evasion is searched. */
@@ -231,7 +237,7 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
     /* 1. King-capture legality: the previous move was illegal. */
     if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
     s->in_check[ply] = tree_side_to_move_in_check(s);
-    if (ply >= MAX_PLY - 1) return material_for_side_to_move(s, ply);
+    if (ply >= MAX_PLY - 1) return leaf_value(s, ply, -SCORE_INFINITE, SCORE_INFINITE);
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
 

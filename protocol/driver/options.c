@@ -45,6 +45,9 @@ typedef enum {
     FIELD_E8,
     FIELD_E9,
     FIELD_E10,
+    FIELD_E11,
+    FIELD_E12,
+    FIELD_E13,
     FIELD_PRESORT,
     FIELD_SPEED,
     FIELD_LIMIT_STRENGTH,
@@ -82,6 +85,9 @@ static const OptionSpec option_table[] = {
     {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
     {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
     {"E10 Expanded Positional Module", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
+    {"E11 Positional Terms in the Tree", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E11},
+    {"E12 Variable Piece Values", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E12},
+    {"E13 Basic Endgames", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E13},
     {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     /* The PDP-10's pace, a decade of the report's factor 7 a step, or native (the default):
      * docs/SPEC.md §10, speed.c. */
@@ -130,6 +136,9 @@ static bool *feature_switch(Settings *s, OptionField field)
     case FIELD_E8: return &s->features.pvs;
     case FIELD_E9: return &s->features.move_ordering;
     case FIELD_E10: return &s->features.expanded_positional;
+    case FIELD_E11: return &s->features.tree_positional;
+    case FIELD_E12: return &s->features.piece_values;
+    case FIELD_E13: return &s->features.basic_endgames;
     case FIELD_PRESORT: return &s->features.presort;
     default: return NULL;
     }
@@ -186,6 +195,9 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E8: return s->features.pvs;
     case FIELD_E9: return s->features.move_ordering;
     case FIELD_E10: return s->features.expanded_positional;
+    case FIELD_E11: return s->features.tree_positional;
+    case FIELD_E12: return s->features.piece_values;
+    case FIELD_E13: return s->features.basic_endgames;
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */
@@ -298,7 +310,11 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
     case TYPE_BUTTON:
         break;
     }
-    return option_store(settings, spec->field, v);
+    const OptionResult result = option_store(settings, spec->field, v);
+    SearchFeatures features; /* build what the next search will need now, off its clock */
+    settings_search_features(settings, &features);
+    search_features_prepare(&features);
+    return result;
 }
 
 /* `option name N type T default D min A max B var V...` (UCI §1.1 grammar). */

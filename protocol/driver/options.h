@@ -13,7 +13,7 @@ typedef struct {
     int move_overhead_ms;        /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
     int start_depth;             /* Depth: TECH's depth in the opening and at the start (§7) */
     int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    SearchFeatures features;     /* the E1..E9 switches, set by Style and one by one, the
+    SearchFeatures features;     /* the E1..E13 switches, set by Style and one by one, the
                                     Threads option (features.threads) and Speed (pace_multiple) */
     bool limit_strength;         /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
     int elo;                     /* UCI_Elo */
