@@ -9,9 +9,6 @@
 #include "pdp10.h"
 #include "search_internal.h"
 
-/* [P] docs/SPEC.md §7: one depth deeper costs about x3 from an even depth and x7 from an odd one.
- * Until a search has timed two depths of its own it predicts with these. */
-enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
 /* [C] A measured growth is believed only within these bounds. */
 static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
 /* [C] Speed: the search sleeps once it is this far ahead of its pace, in slices of at most this
@@ -47,7 +44,8 @@ void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft
 }
 
 /* How long the next depth will take: the last depth's time times the growth from the depth
- * before it (or the paper's x3/x7 until two depths are timed); 0 if nothing is timed yet. */
+ * before it (or the paper's x3/x7, GROWTH_FROM_EVEN/ODD, until a search has timed two depths of
+ * its own); 0 if nothing is timed yet. */
 static int64_t predicted_time_us(const Search *s, Depth next)
 {
     Depth last = next - 1;

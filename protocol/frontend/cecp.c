@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cecp_internal.h"
 #include "cecp_play.h"
 #include "clock.h"
 #include "notation.h"
