@@ -55,7 +55,7 @@ struct Cecp {
     int64_t think_start_us;      /* TECH's clock for this move started here */
     bool finished;               /* the ponder search ended before the opponent moved */
     bool ponder_hit;             /* the search under way began as a ponder search and was hit */
-    SearcherResult result;
+    JobResult result;
     Score last_score;
     bool have_score;
     /* `.` in analyze mode. */

@@ -107,7 +107,7 @@ static void emit(void *context, const char *line)
 }
 
 /* One line of the search's report (MultiPV: its number first). */
-static void print_line(const SearcherReport *r, const SearchInfo *info)
+static void print_line(const JobReport *r, const SearchInfo *info)
 {
     TextBuffer line;
     text_init(&line);
@@ -122,7 +122,7 @@ static void print_line(const SearcherReport *r, const SearchInfo *info)
     text_free(&line);
 }
 
-static void report(void *context, const SearcherReport *r)
+static void report(void *context, const JobReport *r)
 {
     (void)context;
     for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
@@ -145,9 +145,9 @@ static bool say_game_over(Console *c)
 }
 
 /* The end of the search under way: its move, or why there is none. */
-static void deliver(Console *c, const SearcherResult *result)
+static void deliver(Console *c, const JobResult *result)
 {
-    SearcherResult r = *result;
+    JobResult r = *result;
     c->search_id = 0;
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     move_to_uci(r.best_move, best);
@@ -165,7 +165,7 @@ void console_search_done(Console *c, unsigned id)
         run_pending(c);
         return;
     }
-    SearcherResult r;
+    JobResult r;
     if (id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     deliver(c, &r);
     run_pending(c);
@@ -190,7 +190,7 @@ void console_finish(Console *c)
             c->perft = NULL;
         } else {
             if (c->infinite) searcher_stop(c->s->searcher, c->search_id);
-            SearcherResult r;
+            JobResult r;
             if (searcher_wait(c->s->searcher, c->search_id, &r)) deliver(c, &r);
             c->search_id = 0;
         }
@@ -227,7 +227,7 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
     request.kind = JOB_MOVE;
     request.clock_start_us = read_us;
     request.want_guess = true;
-    request.reporter = (SearcherReporter){c, report};
+    request.reporter = (JobReporter){c, report};
     c->search_id = session_search(c->s, &request, &c->plan);
     c->infinite = request.time.infinite;
 }
