@@ -236,11 +236,36 @@ static void complain(Uci *u, const char *format, const char *detail)
     say(format, detail);
 }
 
+/* `option name N type T default D min A max B var V...` (UCI §1.1 grammar), one per option. */
+static void announce_options(const Settings *settings)
+{
+    for (int i = 0; i < options_count(); i++) {
+        OptionDescription option;
+        options_describe(settings, i, &option);
+        TextBuffer line;
+        text_init(&line);
+        text_append(&line, "option name %s type ", option.name);
+        switch (option.type) {
+        case OPTION_TYPE_CHECK: text_append(&line, "check default %s", option.default_value ? "true" : "false"); break;
+        case OPTION_TYPE_SPIN:
+            text_append(&line, "spin default %d min %d max %d", option.default_value, option.min, option.max);
+            break;
+        case OPTION_TYPE_COMBO:
+            text_append(&line, "combo default %s", option.choices[option.default_value]);
+            for (int k = 0; option.choices[k]; k++) text_append(&line, " var %s", option.choices[k]);
+            break;
+        case OPTION_TYPE_BUTTON: text_append(&line, "button"); break;
+        }
+        if (line.text) io_write_line(line.text);
+        text_free(&line);
+    }
+}
+
 static void cmd_uci(Uci *u)
 {
     io_printf("id name %s %s", ENGINE_NAME, tech_version());
     io_write_line("id author " ENGINE_AUTHOR);
-    options_print(&u->s->settings, OPTIONS_FOR_UCI);
+    announce_options(&u->s->settings);
     io_write_line("uciok");
 }
 
