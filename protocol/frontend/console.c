@@ -38,7 +38,8 @@ static const char *const help_lines[] = {
     "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it (what is typed",
     "                       meanwhile waits for the search to end)",
     "  perft N | divide N   count move paths from the current position",
-    "  bench [depth]        the fixed benchmark (node signature and speed)",
+    "  bench [depth] [--style modern]",
+    "                       the fixed benchmark (node signature and speed)",
     "  style [1971|modern]  show or choose the profile (the Style option)",
     "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
     "                       (`setoption name NAME value VALUE` works too)",
@@ -243,10 +244,14 @@ static void cmd_perft(Console *c, char *cursor, bool divide)
     if (!c->perft) io_write_line("cannot start a thread for perft");
 }
 
+/* `bench [depth] [--style modern]`: the words of the shell's `tech bench` (a few more are
+ * passed on, for the bench to refuse). */
+enum { BENCH_WORDS_MAX = 6 };
 static void cmd_bench(char *cursor)
 {
-    char *argv[] = {"tech", "bench", token_next(&cursor), NULL};
-    int argc = argv[2] ? 3 : 2;
+    char *argv[BENCH_WORDS_MAX + 1] = {"tech", "bench"};
+    int argc = 2;
+    for (char *word; argc < BENCH_WORDS_MAX && (word = token_next(&cursor));) argv[argc++] = word;
     fflush(stdout);
     cli_run(argc, argv);
     fflush(stdout);
