@@ -1,5 +1,6 @@
 /* positional_common.h - what the phase scorers of the root pre-sort share: the move being
- * scored, term recording, the centre-control array and field look-ups (internal to positional*.c). */
+ * scored, term recording, the centre-control array and field look-ups (positional_common.c),
+ * and the phase scorers positional.c calls (internal to positional*.c). */
 #ifndef TECH_POSITIONAL_COMMON_H
 #define TECH_POSITIONAL_COMMON_H
 

@@ -1,6 +1,7 @@
 /* search.c - TECH's tactical analysis at the root: the moves in the positional pre-sort order
  * (§5) so that ties go to the positionally best move, depth after depth as long as the
- * control allows (docs/SPEC.md §4, §7, §8), with the helper threads of Threads > 1. */
+ * control allows (docs/SPEC.md §4, §7, §8). When to stop is search_control.c's to say; the
+ * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
 #include <stdlib.h>
@@ -8,10 +9,11 @@
 
 #include "attack.h"
 #include "kpk.h"
-#include "pdp10.h"
 #include "positional.h"
 #include "rules.h"
+#include "search_control.h"
 #include "search_internal.h"
+#include "shared_search.h"
 
 /* E3: the secondary search looks this much deeper at the chosen move (docs/SPEC.md §10). */
 enum { SECONDARY_SEARCH_PLIES = 2 };
@@ -19,22 +21,6 @@ enum { SECONDARY_SEARCH_PLIES = 2 };
  * this depth on, and widens by this factor at each failure [C]. Leaves are material only, so
  * a score mostly stays put from one depth to the next or moves by a pawn or more. */
 enum { ASPIRATION_DELTA = 30, ASPIRATION_MIN_DEPTH = 4, ASPIRATION_WIDEN = 4 };
-/* [P] docs/SPEC.md §7: one depth deeper costs about x3 from an even depth and x7 from an odd one.
- * Until a search has timed two depths of its own it predicts with these. */
-enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
-/* [C] A measured growth is believed only within these bounds. */
-static const double GROWTH_MIN = 1.5, GROWTH_MAX = 12.0;
-/* [C] Speed: the search sleeps once it is this far ahead of its pace, in slices of at most this
- * long with the controls polled between them, so that stop, ponderhit and the hard limit are
- * seen within a slice however far ahead it is. */
-enum { PACE_AHEAD_US = 1000, PACE_SLICE_US = 2000 };
-/* [C] Paced, the controls are polled about this often in wall time: every node at the PDP-10's
- * own pace (a node there costs about 5 ms), every POLL_INTERVAL nodes at native pace. */
-enum { PACE_POLL_US = 500 };
-/* [C] A rough PDP-10 cost of one node, for the poll interval only, in microseconds: 1.45 ms of
- * tree management and the rest, plus about a third of a 10.6 ms generation and its board
- * updates (docs/STATISTICS.md §4). */
-enum { PDP10_NODE_US_ROUGH = 5000 };
 
 void search_features_faithful(SearchFeatures *features)
 {
@@ -69,26 +55,6 @@ void search_features_prepare(const SearchFeatures *features)
     if (features->basic_endgames) kpk_init();
 }
 
-void search_control_reset(SearchControl *control)
-{
-    atomic_store(&control->stop, false);
-    atomic_store(&control->pondering, false);
-    atomic_store(&control->limits_changed, false);
-    atomic_store(&control->target_depth, 0);
-    atomic_store(&control->soft_deadline_us, 0);
-    atomic_store(&control->hard_deadline_us, 0);
-    atomic_store(&control->completed_depth, 0);
-}
-
-void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us, int64_t hard_deadline_us)
-{
-    atomic_store(&control->target_depth, target_depth);
-    atomic_store(&control->soft_deadline_us, soft_deadline_us);
-    atomic_store(&control->hard_deadline_us, hard_deadline_us);
-    atomic_store(&control->pondering, false);
-    atomic_store(&control->limits_changed, true);
-}
-
 Search *search_create(void)
 {
     Search *search = calloc(1, sizeof(Search));
@@ -96,27 +62,17 @@ Search *search_create(void)
     return search;
 }
 
-static void shared_destroy(SharedSearch *shared)
-{
-    if (!shared) return;
-    pool_destroy(shared->pool);
-    for (int i = 0; i < SEARCH_THREADS_MAX - 1; i++) free(shared->helpers[i]);
-    free(shared);
-}
-
 void search_destroy(Search *search)
 {
     if (!search) return;
-    shared_destroy(search->threads);
+    shared_search_destroy(search->threads);
     free(search);
 }
 
 void search_clear(Search *search)
 {
     memset(search->killers, 0, sizeof search->killers);
-    if (search->threads)
-        for (int i = 0; i < SEARCH_THREADS_MAX - 1; i++)
-            if (search->threads->helpers[i]) memset(search->threads->helpers[i]->killers, 0, sizeof search->killers);
+    shared_search_clear_killers(search->threads);
     if (search->tt) tt_clear(search->tt);
 }
 
@@ -152,16 +108,6 @@ static int64_t thread_cpu_us(void)
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-/* Nodes of every thread so far, for progress reports. */
-static uint64_t nodes_so_far(const Search *s)
-{
-    uint64_t nodes = s->stats.nodes;
-    if (s->shared)
-        for (int i = 0; i < s->shared->helper_count; i++)
-            nodes += atomic_load_explicit(&s->shared->helpers[i]->published_nodes, memory_order_relaxed);
-    return nodes;
 }
 
 /* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given; also the
@@ -244,7 +190,7 @@ static void report_info(Search *s, const SearchReporter *reporter, Depth depth, 
     info.presort_rank = 0;
     info.seldepth = s->stats.seldepth;
     info.score = score;
-    info.nodes = nodes_so_far(s);
+    info.nodes = shared_search_nodes(s);
     info.pv_length = s->pv_length[0];
     memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
     pv_complete_from_table(s, &info);
@@ -261,7 +207,7 @@ static void root_lines_done(Search *s, const SearchReporter *reporter, Depth dep
         SearchInfo *line = &lines->lines[i];
         line->depth = depth;
         line->seldepth = s->stats.seldepth;
-        line->nodes = nodes_so_far(s);
+        line->nodes = shared_search_nodes(s);
         line->multipv = s->multipv > 1 && i < shown ? i + 1 : 0;
     }
     if (s->variety) variety_collect(&s->candidates, lines);
@@ -408,130 +354,6 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
     }
 }
 
-/* How long the next depth will take: the last depth's time times the growth from the depth
- * before it (or the paper's x3/x7 until two depths are timed); 0 if nothing is timed yet. */
-static int64_t predicted_time_us(const Search *s, Depth next)
-{
-    Depth last = next - 1;
-    if (last < 1 || s->depth_time_us[last] <= 0) return 0;
-    double growth = last % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD;
-    if (last >= 2 && s->depth_time_us[last - 1] > 0) {
-        growth = (double)s->depth_time_us[last] / (double)s->depth_time_us[last - 1];
-        if (growth < GROWTH_MIN) growth = GROWTH_MIN;
-        if (growth > GROWTH_MAX) growth = GROWTH_MAX;
-    }
-    return (int64_t)((double)s->depth_time_us[last] * growth);
-}
-
-/* Would TECH-modern's time rule stop after depth `done`, completed at `done_at_us`? Under a
- * soft limit it begins no depth after it, nor one predicted to end after the hard limit. (A
- * hard limit alone, as with `movetime`, is a budget to use up: the search runs until it.) */
-static bool time_rule_stops(const Search *s, Depth done, int64_t done_at_us, int64_t soft_us, int64_t hard_us)
-{
-    if (!soft_us) return false;
-    if (done_at_us >= soft_us) return true;
-    return hard_us && done_at_us + predicted_time_us(s, done + 1) > hard_us;
-}
-
-static bool mate_found(const SearchResult *result, int mate_moves)
-{
-    return score_is_mate(result->score) && result->score > 0 && score_mate_moves(result->score) <= mate_moves;
-}
-
-/* After depth `done` completed: search the next one? */
-static bool go_deeper(const Search *s, const SearchLimits *limits, Depth cap, Depth done, const SearchResult *result)
-{
-    SearchControl *c = s->control;
-    if (done >= cap) return false;
-    if (limits->mate > 0 && mate_found(result, limits->mate)) return false;
-    if (atomic_load(&c->pondering)) return true; /* docs/SPEC.md §8: the opponent's time */
-    Depth target = atomic_load(&c->target_depth);
-    if (target > 0) return done < target;
-    int64_t now = clock_now_us();
-    int64_t soft = atomic_load(&c->soft_deadline_us), hard = atomic_load(&c->hard_deadline_us);
-    return !time_rule_stops(s, done, now, soft, hard);
-}
-
-static void search_rejudge_limits(Search *s);
-
-/* The stop flag, the hard deadline and a ponder hit's new limits. */
-static void poll_controls(Search *s)
-{
-    SearchControl *c = s->control;
-    if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
-    int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
-    if (deadline && clock_now_us() >= deadline) s->aborted = true;
-    if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
-}
-
-/* Speed: hold the search back until the wall clock has caught up with its virtual PDP-10 time
- * run `pace_multiple` times faster. It sleeps (the CPU idles) in short slices and stops
- * waiting as soon as a control says so. */
-static void pace_to_speed(Search *s, int64_t virtual_us)
-{
-    int64_t due_us = s->start_us + (int64_t)((double)virtual_us / s->features.pace_multiple);
-    while (!s->aborted) {
-        int64_t ahead = due_us - clock_now_us();
-        if (ahead < PACE_AHEAD_US) return;
-        struct timespec pause = {0, (long)(ahead < PACE_SLICE_US ? ahead : PACE_SLICE_US) * 1000L};
-        nanosleep(&pause, NULL);
-        poll_controls(s);
-    }
-}
-
-void search_poll(Search *s)
-{
-    atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
-    poll_controls(s);
-    if (s->on_pdp10_clock) {
-        int64_t virtual_us = pdp10_us(&s->stats);
-        if (s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us) s->aborted = true;
-        if (s->features.pace_multiple > 0 && !s->aborted) pace_to_speed(s, virtual_us);
-    }
-}
-
-/* Poll every POLL_INTERVAL nodes; paced, as many nodes as the pace runs in about PACE_POLL_US
- * (a power of two, at least one); under a PDP-10 budget, every node, so that it ends exactly. */
-static uint64_t poll_mask_for(const SearchFeatures *features, const SearchLimits *limits)
-{
-    if (limits->pdp10_budget_us > 0) return 0;
-    if (features->pace_multiple <= 0) return POLL_INTERVAL - 1;
-    double nodes = features->pace_multiple * PACE_POLL_US / PDP10_NODE_US_ROUGH;
-    uint64_t every = 1;
-    while (every < POLL_INTERVAL && (double)(every * 2) <= nodes) every *= 2;
-    return every - 1;
-}
-
-/* The main search's judgement of a ponder hit's new limits (docs/SPEC.md §8), at the next poll. */
-static void search_rejudge_limits(Search *s)
-{
-    SearchControl *c = s->control;
-    if (!atomic_exchange(&c->limits_changed, false) || atomic_load(&c->pondering)) return;
-    Depth done = atomic_load(&c->completed_depth);
-    if (done < 1) return;
-    /* TECH-1971 wants a depth: has the ponder search completed it already? */
-    Depth target = atomic_load(&c->target_depth);
-    if (target > 0) {
-        if (done >= target) s->aborted = true;
-        return;
-    }
-    /* TECH-modern: has the ponder search thought as long as the time rule would give a search
-     * of its own now, or would the rule, counted from the ponder search's start, have stopped
-     * at one of its completed depths? Then what it has is what the rule wants: play at once. */
-    int64_t now = clock_now_us(), soft = atomic_load(&c->soft_deadline_us), hard = atomic_load(&c->hard_deadline_us);
-    int64_t soft_budget = soft ? soft - now : 0, hard_budget = hard ? hard - now : 0;
-    if (!soft) return;
-    if (soft_budget <= 0 || hard_budget <= 0 || now - s->start_us >= soft_budget) {
-        s->aborted = true;
-        return;
-    }
-    for (Depth d = 1; d <= done; d++)
-        if (s->depth_end_us[d] && time_rule_stops(s, d, s->depth_end_us[d] - s->start_us, soft_budget, hard_budget)) {
-            s->aborted = true;
-            return;
-        }
-}
-
 /* E3, the paper's planned secondary search: look SECONDARY_SEARCH_PLIES deeper at the
  * chosen move; only if it then scores worse are the other moves searched that deep too. */
 static void secondary_search(Search *s, const SearchReporter *reporter, SearchResult *result)
@@ -558,8 +380,8 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
 }
 
 /* Set up a search of `root_pos` on this thread's Search (its own position and counters). */
-static void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
-                         const SearchFeatures *features, SearchControl *control)
+void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
+                  const SearchFeatures *features, SearchControl *control)
 {
     memset(&s->stats, 0, sizeof s->stats);
     atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
@@ -576,7 +398,7 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     s->node_limit = limits->nodes;
     s->pdp10_budget_us = limits->pdp10_budget_us;
     s->on_pdp10_clock = features->pace_multiple > 0 || limits->pdp10_budget_us > 0;
-    s->poll_mask = poll_mask_for(features, limits);
+    s->poll_mask = search_poll_mask(features, limits);
     s->aborted = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;
@@ -590,18 +412,13 @@ static void search_begin(Search *s, const Position *root_pos, const SearchLimits
     s->in_check[0] = position_in_check(&s->pos);
 }
 
-/* Depth after depth from `first` for as long as go_deeper allows (the main thread), or until
- * stopped (helpers, which follow the main thread's depth). */
-static void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
-                          const SearchReporter *reporter, SearchResult *result)
+/* Depth after depth from `first` for as long as search_go_deeper allows (the main thread), or
+ * until stopped (helpers, which follow the main thread's depth). */
+void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
+                   const SearchReporter *reporter, SearchResult *result)
 {
     for (Depth d = first; d <= cap; d++) {
-        if (s->is_helper) {
-            Depth main_depth = atomic_load(&s->shared->main_depth);
-            if (d < main_depth) d = main_depth;
-        } else if (s->shared) {
-            atomic_store(&s->shared->main_depth, d);
-        }
+        d = shared_search_align_depth(s, d);
         s->depth_start_us = clock_now_us();
         search_depth(s, d, reporter, result);
         if (s->aborted) break;
@@ -612,76 +429,8 @@ static void search_depths(Search *s, const SearchLimits *limits, Depth first, De
         s->iteration_score = result->score;
         if (s->is_helper) continue;
         atomic_store(&s->control->completed_depth, d);
-        if (!go_deeper(s, limits, cap, d, result)) break;
+        if (!search_go_deeper(s, limits, cap, d, result)) break;
     }
-}
-
-/* A helper thread's part: the same root, depth after depth, sharing the table, until the main
- * search ends. Its results are only the table entries it leaves. */
-static void helper_task(void *context, int index)
-{
-    SharedSearch *shared = context;
-    const Search *main = shared->main;
-    Search *h = shared->helpers[index];
-    SearchLimits limits = {.depth = SEARCH_DEPTH_MAX};
-    SearchFeatures features = main->features;
-    features.secondary_search = false;
-    search_begin(h, shared->root, &limits, &features, &shared->helper_control);
-    h->tt = main->tt;
-    h->shared = shared;
-    h->is_helper = true;
-    h->root = main->root;
-    memcpy(h->value, main->value, sizeof h->value);
-    h->material[0] = main->material[0];
-    eval_line_copy_root(&h->eval, &main->eval);
-    SearchResult ignored;
-    memset(&ignored, 0, sizeof ignored);
-    search_depths(h, &limits, 1, SEARCH_DEPTH_MAX, NULL, &ignored);
-    h->stats.wall_us = clock_now_us() - h->start_us;
-}
-
-/* Helpers for this search: they need the shared table (E4) to pass on what they find. */
-static int start_helpers(Search *s, const Position *root_pos)
-{
-    int wanted = s->features.threads - 1;
-    /* [C] A paced search is one PDP-10 made faster: one thread (docs/SPEC.md §10, Threads). */
-    if (wanted <= 0 || !s->tt || !s->features.transposition_table || s->features.pace_multiple > 0) return 0;
-    if (wanted > SEARCH_THREADS_MAX - 1) wanted = SEARCH_THREADS_MAX - 1;
-    SharedSearch *shared = s->threads;
-    if (!shared) {
-        shared = calloc(1, sizeof *shared);
-        if (!shared || !(shared->pool = pool_create())) {
-            free(shared);
-            return 0;
-        }
-        s->threads = shared;
-    }
-    int available = pool_reserve(shared->pool, wanted);
-    int count = 0;
-    while (count < available && (shared->helpers[count] || (shared->helpers[count] = search_create()))) count++;
-    shared->helper_count = count;
-    if (count == 0) return 0;
-    search_control_reset(&shared->helper_control);
-    atomic_store(&shared->main_depth, 1);
-    for (int i = 0; i < BUSY_TABLE_SIZE; i++) atomic_store_explicit(&shared->busy[i], 0, memory_order_relaxed);
-    shared->main = s;
-    shared->root = root_pos;
-    s->shared = shared;
-    pool_start(shared->pool, count, helper_task, shared);
-    return count;
-}
-
-static void stop_helpers(Search *s, SearchResult *result)
-{
-    SharedSearch *shared = s->shared;
-    atomic_store(&shared->helper_control.stop, true);
-    pool_wait(shared->pool);
-    for (int i = 0; i < shared->helper_count; i++) {
-        result->stats.nodes += shared->helpers[i]->stats.nodes;
-        result->stats.bottom_positions += shared->helpers[i]->stats.bottom_positions;
-    }
-    shared->helper_count = 0;
-    s->shared = NULL;
 }
 
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits,
@@ -707,9 +456,9 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
         Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
         if (features->iterative_deepening || limits->mate > 0) first = 1;
         if (first > cap) first = cap;
-        int helpers = start_helpers(s, root_pos);
+        int helpers = shared_search_start(s, root_pos);
         search_depths(s, limits, first, cap, reporter, &result);
-        if (helpers) stop_helpers(s, &result);
+        if (helpers) shared_search_stop(s, &result);
         if (s->variety && result.depth > 0) apply_variety(s, reporter, &result);
         /* E3 under a soft limit only while it has not passed (the hard limit still aborts it). */
         int64_t soft = atomic_load(&control->soft_deadline_us);

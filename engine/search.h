@@ -69,6 +69,11 @@ void search_control_reset(SearchControl *control);
 void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us,
                         int64_t hard_deadline_us);
 
+/* [P] docs/SPEC.md §7, the growth of one depth deeper: "It needs a factor of 3 to go up from an
+ * even depth to an odd one, and a factor of about 7 to go from an odd depth to an even one."
+ * The depth rule (timeman.c) and TECH-modern's time rule (search_control.c) predict with them. */
+enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
+
 /* Deepest full-width depth any search is asked for; most search threads (Threads option). */
 enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 /* [C] MultiPV's largest setting, the one GUIs know from other engines; a root has fewer moves. */

@@ -1,5 +1,6 @@
 /* search_internal.h - the state one search thread owns, shared by the tree search (tree.c) and
- * the root and depth driver (search.c). Not part of the engine's API. */
+ * the root and depth driver (search.c), the control (search_control.c) and the helpers
+ * (shared_search.c). Not part of the engine's API. */
 #ifndef TECH_SEARCH_INTERNAL_H
 #define TECH_SEARCH_INTERNAL_H
 
@@ -13,7 +14,8 @@
 #include "ordering.h"
 #include "root_lines.h"
 #include "search.h"
-#include "threadpool.h"
+#include "search_control.h"
+#include "shared_search.h"
 #include "tt.h"
 #include "variety.h"
 
@@ -32,24 +34,6 @@ typedef struct {
     RootMove moves[MOVE_LIST_MAX];
     int count;
 } RootMoves;
-
-/* Entries of the table of subtrees under way (a power of two). */
-enum { BUSY_TABLE_SIZE = 1 << 14 };
-
-/* What the threads of one search share: the helpers' searches, their stop flag and the table
- * of subtrees under way (ABDADA, see tree.c). Owned by the main search; kept between searches. */
-typedef struct SharedSearch {
-    ThreadPool *pool;
-    struct Search *helpers[SEARCH_THREADS_MAX - 1];
-    int helper_count;                  /* helpers taking part in the search under way */
-    SearchControl helper_control;      /* the helpers stop when the main search ends */
-    atomic_int main_depth;             /* the depth the main search is on */
-    _Atomic uint64_t busy[BUSY_TABLE_SIZE];
-    /* What the helpers start from: set by the main search before it wakes them (the root
-     * position as given, not the main search's own copy, which it is changing). */
-    const struct Search *main;
-    const Position *root;
-} SharedSearch;
 
 typedef struct Search {
     Position pos;                      /* the search's own copy of the root position */
@@ -95,6 +79,14 @@ typedef struct Search {
     bool aborted;
 } Search;
 
+/* Set up a search of `root_pos` on this thread's Search (search.c; the helpers too). */
+void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
+                  const SearchFeatures *features, SearchControl *control);
+
+/* Depth after depth from `first` to `cap` (search.c; the helpers too). */
+void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
+                   const SearchReporter *reporter, SearchResult *result);
+
 /* Full-width alpha-beta below the root (tree.c): the value of the position after the root
  * move just made, from the side to move's view. */
 Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions);
@@ -127,9 +119,6 @@ static inline void pv_update(Search *s, int ply, Move m)
     memcpy(&s->pv[ply][1], &s->pv[ply + 1][0], (size_t)child * sizeof(Move));
     s->pv_length[ply] = child + 1;
 }
-
-/* Look at the stop flag, the clock, a ponder hit and the PDP-10 clock (search.c). */
-void search_poll(Search *s);
 
 /* 1. Count the node; 2. every POLL_INTERVAL nodes (more often on the PDP-10 clock, down to
  * every node at the PDP-10's own pace, where a node takes milliseconds) poll the controls;

@@ -1,6 +1,7 @@
 /* tree.c - TECH's tree below the root: full-width alpha-beta to a fixed depth, quiescence over
  * every capture sequence, material-only leaves (docs/SPEC.md §4), with the modern profile's
- * switches (§10) and the helpers' work sharing. */
+ * switches (§10); with helper threads it puts off the subtrees another thread is searching
+ * (the busy table, shared_search.h). */
 #include "search_internal.h"
 
 #include <assert.h>
@@ -92,26 +93,6 @@ bool tree_side_to_move_in_check(const Search *s)
 static bool is_draw_in_tree(const Position *pos)
 {
     return pos->halfmove >= FIFTY_MOVE_PLIES || repetition_count(pos) > 0;
-}
-
-/* The busy table: the key of a (position, move) pair some thread is searching. */
-static uint64_t busy_key(const Position *pos, Move m) { return pos->key ^ ((uint64_t)m * 0x9E3779B97F4A7C15ULL); }
-
-static bool busy_test(SharedSearch *shared, uint64_t key)
-{
-    return atomic_load_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], memory_order_relaxed) == key;
-}
-
-static void busy_set(SharedSearch *shared, uint64_t key)
-{
-    atomic_store_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], key, memory_order_relaxed);
-}
-
-static void busy_clear(SharedSearch *shared, uint64_t key)
-{
-    uint64_t expected = key;
-    atomic_compare_exchange_strong_explicit(&shared->busy[key & (BUSY_TABLE_SIZE - 1)], &expected, 0,
-                                            memory_order_relaxed, memory_order_relaxed);
 }
 
 /* One quiescence move: made, searched one quiescence ply deeper, unmade. */

@@ -5,7 +5,8 @@ A GUI that closes a game or itself sends `quit` and waits; an engine still busy 
 a `usermove` or `?` that waits behind a search stage costs clock time. This starts TECH in each
 state below (UCI and CECP, every stage of a job: the insurance search, the main search, the
 reply guess, pondering, analysis, perft, an edit block, a table being cleared), at Speed native
-and PDP-10, waits WAIT seconds, then times `quit` from the write to the process's exit. Each
+and PDP-10, waits WAIT seconds, then times `quit` from the write to the process's exit (seen
+by a thread blocked in wait(), so to the millisecond, not at a polling interval). Each
 case also sends a sync first (`isready`, or `ping` where CECP answers it at once) and times it.
 
 usage: python3 scripts/quit_latency.py [--engine ./tech] [--wait 0.5 2.0] [--json FILE]
@@ -16,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -68,6 +70,27 @@ def speed_lines(protocol_lines, speed):
     return ["setoption name Speed value PDP-10"] if protocol_lines[0] == "uci" else ["option Speed=PDP-10"]
 
 
+class ExitWatch:
+    """The moment the engine's process ends, to the millisecond: a thread blocks in wait()
+    (waitpid, which returns as the process exits) and notes the time. Popen.wait with a timeout
+    polls with sleeps that grow to 50 ms, and so reported exits up to that much late."""
+
+    def __init__(self, engine):
+        self.proc = engine.process.proc
+        self.when = None
+        self.thread = threading.Thread(target=self._wait, daemon=True)
+        self.thread.start()
+
+    def _wait(self):
+        self.proc.wait()
+        self.when = time.monotonic()
+
+    def exited_at(self, timeout):
+        """When the process ended, or None if it runs on after `timeout` s."""
+        self.thread.join(timeout)
+        return self.when
+
+
 def measure(binary, name, lines, speed, wait):
     e = EngineClient([binary])
     head, rest = list(lines[:1]), list(lines[1:])
@@ -89,9 +112,10 @@ def measure(binary, name, lines, speed, wait):
         t0 = e.send("ping 77")
         t1 = answer_time(e, "pong 77", t0, 30.0)
         sync_ms = (t1 - t0) * 1000 if t1 else float("inf")
+    watch = ExitWatch(e)          # blocked in wait() before `quit` is written
     t0 = e.send("quit")
-    exited = e.wait_exit(60.0) is not None
-    quit_ms = (time.monotonic() - t0) * 1000 if exited else float("inf")
+    exited_at = watch.exited_at(60.0)
+    quit_ms = (exited_at - t0) * 1000 if exited_at is not None else float("inf")
     e.close(timeout=0)   # a kill, if it is still running
     return sync_ms, quit_ms
 

@@ -8,14 +8,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "io.h"
 #include "speed.h"
 #include "strength.h"
-#include "text.h"
 #include "tt.h"
 #include "variety.h"
-
-typedef enum { TYPE_CHECK, TYPE_SPIN, TYPE_COMBO, TYPE_BUTTON } OptionType;
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
@@ -68,38 +64,38 @@ typedef struct {
 } OptionSpec;
 
 static const OptionSpec option_table[] = {
-    {"Hash", TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
-    {"Threads", TYPE_SPIN, 1, 1, SEARCH_THREADS_MAX, NULL, true, FIELD_THREADS},
-    {"Ponder", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
-    {"Move Overhead", TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
-    {"Clear Hash", TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},
-    {"Style", TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
-    {"Depth", TYPE_SPIN, START_DEPTH_DEFAULT, 1, START_DEPTH_MAX, NULL, false, FIELD_DEPTH},
-    {"E1 Checks in Quiescence", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E1},
-    {"E2 Check Extension", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E2},
-    {"E3 Secondary Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E3},
-    {"E4 Transposition Table", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E4},
-    {"E5 Draw Detection", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E5},
-    {"E6 Quiet Queen Promotions", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E6},
-    {"E7 Iterative Deepening", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
-    {"E8 Principal Variation Search", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
-    {"E9 Move Ordering", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
-    {"E10 Expanded Positional Module", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
-    {"E11 Positional Terms in the Tree", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E11},
-    {"E12 Variable Piece Values", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E12},
-    {"E13 Basic Endgames", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E13},
-    {"Positional Presort", TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
+    {"Hash", OPTION_TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
+    {"Threads", OPTION_TYPE_SPIN, 1, 1, SEARCH_THREADS_MAX, NULL, true, FIELD_THREADS},
+    {"Ponder", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
+    {"Move Overhead", OPTION_TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
+    {"Clear Hash", OPTION_TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},
+    {"Style", OPTION_TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
+    {"Depth", OPTION_TYPE_SPIN, START_DEPTH_DEFAULT, 1, START_DEPTH_MAX, NULL, false, FIELD_DEPTH},
+    {"E1 Checks in Quiescence", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E1},
+    {"E2 Check Extension", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E2},
+    {"E3 Secondary Search", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E3},
+    {"E4 Transposition Table", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E4},
+    {"E5 Draw Detection", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E5},
+    {"E6 Quiet Queen Promotions", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E6},
+    {"E7 Iterative Deepening", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
+    {"E8 Principal Variation Search", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
+    {"E9 Move Ordering", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
+    {"E10 Expanded Positional Module", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
+    {"E11 Positional Terms in the Tree", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E11},
+    {"E12 Variable Piece Values", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E12},
+    {"E13 Basic Endgames", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E13},
+    {"Positional Presort", OPTION_TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     /* The PDP-10's pace, a decade of the report's factor 7 a step, or native (the default):
      * docs/SPEC.md §10, speed.c. */
-    {"Speed", TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
-    {"UCI_LimitStrength", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
-    {"UCI_Elo", TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    {"Speed", OPTION_TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
+    {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
+    {"UCI_Elo", OPTION_TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
     /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
-    {"Presort Reading", TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
-    {"UCI_AnalyseMode", TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
+    {"Presort Reading", OPTION_TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
+    {"UCI_AnalyseMode", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
     /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
-    {"MultiPV", TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
-    {"Variety", TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
+    {"MultiPV", OPTION_TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
+    {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
 };
 
 /* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
@@ -215,7 +211,7 @@ void settings_init(Settings *settings)
     memset(settings, 0, sizeof *settings);
     search_features_faithful(&settings->features);
     for (int i = 0; i < OPTION_COUNT; i++)
-        if (option_table[i].type != TYPE_BUTTON)
+        if (option_table[i].type != OPTION_TYPE_BUTTON)
             option_store(settings, option_table[i].field, option_table[i].default_value);
 }
 
@@ -236,7 +232,7 @@ bool options_known(const char *name) { return find_option(name) != NULL; }
 bool options_spin_range(const char *name, int *min, int *max)
 {
     const OptionSpec *spec = find_option(name);
-    if (!spec || spec->type != TYPE_SPIN) return false;
+    if (!spec || spec->type != OPTION_TYPE_SPIN) return false;
     *min = spec->min;
     *max = spec->max;
     return true;
@@ -281,25 +277,25 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         return OPTION_FAILED;
     }
     int v = 0;
-    if (spec->type != TYPE_BUTTON && (!value || !*value)) {
+    if (spec->type != OPTION_TYPE_BUTTON && (!value || !*value)) {
         snprintf(error, error_size, "option '%s' needs a value", spec->name);
         return OPTION_FAILED;
     }
     switch (spec->type) {
-    case TYPE_CHECK:
+    case OPTION_TYPE_CHECK:
         if (!parse_check(value, &v)) {
             snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name, value);
             return OPTION_FAILED;
         }
         break;
-    case TYPE_SPIN:
+    case OPTION_TYPE_SPIN:
         if (!parse_int(value, &v) || v < spec->min || v > spec->max) {
             snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'",
                      spec->name, spec->min, spec->max, value);
             return OPTION_FAILED;
         }
         break;
-    case TYPE_COMBO:
+    case OPTION_TYPE_COMBO:
         if (spec->field == FIELD_SPEED) return set_speed(settings, value, error, error_size);
         for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
@@ -307,7 +303,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
             return OPTION_FAILED;
         }
         break;
-    case TYPE_BUTTON:
+    case OPTION_TYPE_BUTTON:
         break;
     }
     const OptionResult result = option_store(settings, spec->field, v);
@@ -315,52 +311,6 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
     settings_search_features(settings, &features);
     search_features_prepare(&features);
     return result;
-}
-
-/* `option name N type T default D min A max B var V...` (UCI §1.1 grammar). */
-static void print_uci_option(const OptionSpec *spec)
-{
-    TextBuffer line;
-    text_init(&line);
-    text_append(&line, "option name %s type ", spec->name);
-    switch (spec->type) {
-    case TYPE_CHECK: text_append(&line, "check default %s", spec->default_value ? "true" : "false"); break;
-    case TYPE_SPIN:
-        text_append(&line, "spin default %d min %d max %d", spec->default_value, spec->min, spec->max);
-        break;
-    case TYPE_COMBO: {
-        const char *const *choices = combo_choices(spec);
-        text_append(&line, "combo default %s", choices[spec->default_value]);
-        for (int i = 0; choices[i]; i++) text_append(&line, " var %s", choices[i]);
-        break;
-    }
-    case TYPE_BUTTON: text_append(&line, "button"); break;
-    }
-    if (line.text) io_write_line(line.text);
-    text_free(&line);
-}
-
-/* `feature option="N -spin V MIN MAX"` and friends (CECP v2), with the current values. */
-static void print_cecp_option(const OptionSpec *spec, const Settings *settings)
-{
-    TextBuffer line;
-    text_init(&line);
-    int v = option_read(settings, spec->field);
-    text_append(&line, "feature option=\"%s ", spec->name);
-    switch (spec->type) {
-    case TYPE_CHECK: text_append(&line, "-check %d", v ? 1 : 0); break;
-    case TYPE_SPIN: text_append(&line, "-spin %d %d %d", v, spec->min, spec->max); break;
-    case TYPE_COMBO: {
-        const char *const *choices = combo_choices(spec);
-        text_append(&line, "-combo");
-        for (int i = 0; choices[i]; i++) text_append(&line, "%s %s%s", i ? " ///" : "", i == v ? "*" : "", choices[i]);
-        break;
-    }
-    case TYPE_BUTTON: text_append(&line, "-button"); break;
-    }
-    text_append(&line, "\"");
-    if (line.text) io_write_line(line.text);
-    text_free(&line);
 }
 
 const char *settings_profile_name(const Settings *settings) { return style_names[settings->style]; }
@@ -380,13 +330,21 @@ void settings_describe(const Settings *settings, char *text, size_t size)
     }
 }
 
-void options_print(const Settings *settings, OptionsAudience audience)
+int options_count(void) { return OPTION_COUNT; }
+
+void options_describe(const Settings *settings, int index, OptionDescription *description)
 {
-    for (int i = 0; i < OPTION_COUNT; i++) {
-        const OptionSpec *spec = &option_table[i];
-        if (audience == OPTIONS_FOR_UCI) print_uci_option(spec);
-        else if (!spec->uci_only) print_cecp_option(spec, settings);
-    }
+    const OptionSpec *spec = &option_table[index];
+    *description = (OptionDescription){
+        .name = spec->name,
+        .type = spec->type,
+        .default_value = spec->default_value,
+        .min = spec->min,
+        .max = spec->max,
+        .choices = spec->type == OPTION_TYPE_COMBO ? combo_choices(spec) : NULL,
+        .value = option_read(settings, spec->field),
+        .uci_only = spec->uci_only,
+    };
 }
 
 void settings_search_features(const Settings *settings, SearchFeatures *features)

@@ -29,8 +29,19 @@ typedef enum {
     OPTION_HASH_SIZE             /* a Hash size was stored: the table is to be resized */
 } OptionResult;
 
-/* Which protocol is listing the options: CECP leaves out what memory/cores/hard cover. */
-typedef enum { OPTIONS_FOR_UCI, OPTIONS_FOR_CECP } OptionsAudience;
+/* An option's kind, as both protocols name them. */
+typedef enum { OPTION_TYPE_CHECK, OPTION_TYPE_SPIN, OPTION_TYPE_COMBO, OPTION_TYPE_BUTTON } OptionType;
+
+/* One option as the front ends announce it (each in its own protocol's form). */
+typedef struct {
+    const char *name;
+    OptionType type;
+    int default_value;           /* check: 0/1; spin: the number; combo: index into choices */
+    int min, max;                /* spin: the range */
+    const char *const *choices;  /* combo: its values, NULL-terminated; else NULL */
+    int value;                   /* the current setting, in default_value's form (button: 0) */
+    bool uci_only;               /* CECP covers it with memory, cores or hard/easy */
+} OptionDescription;
 
 /* Defaults: TECH-1971 profile, start depth 5, overhead 50 ms, 16 MB, 1 thread. */
 void settings_init(Settings *settings);
@@ -58,8 +69,10 @@ const char *settings_profile_name(const Settings *settings);
  * search: "TECH-1971" or "TECH-modern, E9 Move Ordering off". */
 void settings_describe(const Settings *settings, char *text, size_t size);
 
-/* Print the option list: `option name N type T ...` lines (UCI) or `feature option="N -T ..."`
- * lines (CECP), from the same table. */
-void options_print(const Settings *settings, OptionsAudience audience);
+/* How many options there are, for options_describe. */
+int options_count(void);
+/* The option at `index` (0 .. options_count() - 1, in the order they are announced), with its
+ * current value in `settings`. */
+void options_describe(const Settings *settings, int index, OptionDescription *description);
 
 #endif

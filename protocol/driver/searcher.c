@@ -1,4 +1,4 @@
-/* engine.c - the search facade: one job at a time, run stage by stage by one persistent search
+/* searcher.c - the search facade: one job at a time, run stage by stage by one persistent search
  * thread that sleeps on a condition variable between jobs. */
 #include "searcher.h"
 
@@ -45,11 +45,11 @@ typedef struct {
     Position searched;           /* where the main search runs: root, or root + predicted reply */
     TimePlan plan;               /* as the time manager made it; the main search runs plan.search */
     SearchFeatures features;
-    SearcherReporter reporter;
+    JobReporter reporter;
     int64_t clock_start_us, start_us, main_start_us;
     bool want_guess;
     SearchResult insurance_result;
-    SearcherResult result;
+    JobResult result;
 } Job;
 
 struct Searcher {
@@ -92,16 +92,16 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
  * moments there, and the opponent's time would otherwise go unused; on a hit TECH then plays
  * the deepest depth it has completed, so it plays deeper than the rule on a hit than on a
  * miss (docs/SPEC.md §8). */
-static bool ponder_stops_at_rule_depth(const SearcherRequest *request)
+static bool ponder_stops_at_rule_depth(const JobRequest *request)
 {
     return request->features.pace_multiple > 0 && !request->features.iterative_deepening
         && request->plan.clock.by_rule && request->plan.clock.target_depth > 0;
 }
 
 /* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
-static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
+static void arm_plan(Searcher *searcher, const TimePlan *plan, int64_t clock_start_us, bool rejudge)
 {
-    SearchControl *c = &e->control;
+    SearchControl *c = &searcher->control;
     search_control_arm(c, plan->clock.target_depth, deadline_after(clock_start_us, plan->clock.soft_ms),
                        deadline_after(clock_start_us, plan->clock.hard_ms));
     if (!rejudge) atomic_store(&c->limits_changed, false);
@@ -109,24 +109,24 @@ static void arm_plan(Searcher *e, const TimePlan *plan, int64_t clock_start_us, 
 
 /* Table use in permille, or SEARCHER_NO_TABLE when the job searches without one; called on the
  * searching thread, which owns the table's age. */
-static int hashfull(const Searcher *e)
+static int hashfull(const Searcher *searcher)
 {
-    return e->tt && e->job.features.transposition_table ? tt_hashfull(e->tt) : SEARCHER_NO_TABLE;
+    return searcher->tt && searcher->job.features.transposition_table ? tt_hashfull(searcher->tt) : SEARCHER_NO_TABLE;
 }
 
 /* Forward the search's callbacks to the protocol with the job's context. The result keeps the
  * best line (MultiPV's first) as the line that chose the move. */
 static void forward_lines(void *context, const SearchInfo *lines, int count)
 {
-    Searcher *e = context;
-    Job *job = &e->job;
+    Searcher *searcher = context;
+    Job *job = &searcher->job;
     if (count < 1) return;
     job->result.info = lines[0];
     job->result.has_info = true;
     if (!job->reporter.on_report) return;
-    SearcherReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
-                           .info_count = count, .hashfull = hashfull(e)};
+    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
+                        .info_count = count, .hashfull = hashfull(searcher)};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
@@ -136,16 +136,16 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
 {
     Job *job = &((Searcher *)context)->job;
     if (!job->reporter.on_report) return;
-    SearcherReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                           .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
-                           .depth = depth, .current_move = move, .current_number = number};
+    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .depth = depth, .current_move = move, .current_number = number};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
 /* A fixed-depth search of `pos` on one thread (the insurance search and the guesses). */
-static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth)
+static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth)
 {
-    Job *job = &e->job;
+    Job *job = &searcher->job;
     SearchLimits limits = job->plan.search;
     limits.depth = limits.first_depth = depth;
     limits.nodes = 0;
@@ -155,17 +155,17 @@ static SearchResult search_shallow(Searcher *e, const Position *pos, Depth depth
     SearchFeatures features = job->features;
     features.threads = 1;
     features.secondary_search = false;
-    return search_run(e->search, pos, &limits, &features, &e->control, NULL);
+    return search_run(searcher->search, pos, &limits, &features, &searcher->control, NULL);
 }
 
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
  * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). */
-static SearchResult guess_reply(Searcher *e, const Position *pos)
+static SearchResult guess_reply(Searcher *searcher, const Position *pos)
 {
-    Job *job = &e->job;
+    Job *job = &searcher->job;
     int restricted = job->plan.search.searchmoves_count;
     job->plan.search.searchmoves_count = 0;
-    SearchResult guess = search_shallow(e, pos, GUESS_DEPTH);
+    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH);
     job->plan.search.searchmoves_count = restricted;
     return guess;
 }
@@ -176,14 +176,14 @@ static bool result_complete(const SearchResult *r)
     return !r->aborted || r->depth > 0 || r->completed_root_moves > 0;
 }
 
-static void run_main(Searcher *e)
+static void run_main(Searcher *searcher)
 {
-    Job *job = &e->job;
-    SearchReporter reporter = {e, forward_info, forward_current_move, forward_lines};
+    Job *job = &searcher->job;
+    SearchReporter reporter = {searcher, forward_info, forward_current_move, forward_lines};
     job->main_start_us = clock_now_us();
     SearchResult main =
-        search_run(e->search, &job->searched, &job->plan.search, &job->features, &e->control, &reporter);
-    SearcherResult *r = &job->result;
+        search_run(searcher->search, &job->searched, &job->plan.search, &job->features, &searcher->control, &reporter);
+    JobResult *r = &job->result;
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
@@ -192,7 +192,7 @@ static void run_main(Searcher *e)
     r->aborted = main.aborted;
     r->nodes += main.stats.nodes;
     r->stats = main.stats;
-    r->hashfull = hashfull(e);
+    r->hashfull = hashfull(searcher);
     /* docs/SPEC.md §7: nothing completed -> the insurance move. */
     if (!result_complete(&main) && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
@@ -203,12 +203,12 @@ static void run_main(Searcher *e)
     }
 }
 
-static void run_stage(Searcher *e, Stage stage)
+static void run_stage(Searcher *searcher, Stage stage)
 {
-    Job *job = &e->job;
+    Job *job = &searcher->job;
     switch (stage) {
     case STAGE_PREDICT: {
-        SearchResult guess = guess_reply(e, &job->root);
+        SearchResult guess = guess_reply(searcher, &job->root);
         job->result.predicted = guess.best_move;
         job->result.nodes += guess.stats.nodes;
         position_copy(&job->searched, &job->root);
@@ -216,18 +216,18 @@ static void run_stage(Searcher *e, Stage stage)
         break;
     }
     case STAGE_INSURANCE:
-        job->insurance_result = search_shallow(e, &job->searched, INSURANCE_DEPTH);
+        job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH);
         job->result.nodes += job->insurance_result.stats.nodes;
         break;
     case STAGE_MAIN:
-        run_main(e);
+        run_main(searcher);
         break;
     case STAGE_GUESS: {
         Position *after = malloc(sizeof *after);
         if (!after) break;
         position_copy(after, &job->searched);
         make_move(after, job->result.best_move);
-        SearchResult guess = guess_reply(e, after);
+        SearchResult guess = guess_reply(searcher, after);
         job->result.nodes += guess.stats.nodes;
         if (result_complete(&guess) || job->result.ponder_move == MOVE_NONE) job->result.ponder_move = guess.best_move;
         free(after);
@@ -239,11 +239,11 @@ static void run_stage(Searcher *e, Stage stage)
 }
 
 /* Under the lock: the stage after `done`, with the control set up for it. */
-static Stage next_stage(Searcher *e, Stage done)
+static Stage next_stage(Searcher *searcher, Stage done)
 {
-    Job *job = &e->job;
-    bool stopped = atomic_load(&e->control.stop);
-    if (job->abandoned || e->shutdown) return STAGE_DONE;
+    Job *job = &searcher->job;
+    bool stopped = atomic_load(&searcher->control.stop);
+    if (job->abandoned || searcher->shutdown) return STAGE_DONE;
     switch (done) {
     case STAGE_PREDICT:
         if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
@@ -258,13 +258,13 @@ static Stage next_stage(Searcher *e, Stage done)
         {
             int64_t now = clock_now_us();
             int64_t deadline = now + GUESS_BUDGET_US;
-            int64_t armed = atomic_load(&e->control.hard_deadline_us);
+            int64_t armed = atomic_load(&searcher->control.hard_deadline_us);
             if (armed) {
                 int64_t floor = armed > now + 1000 ? armed : now + 1000;
                 if (floor < deadline) deadline = floor;
             }
-            search_control_reset(&e->control);
-            atomic_store(&e->control.hard_deadline_us, deadline);
+            search_control_reset(&searcher->control);
+            atomic_store(&searcher->control.hard_deadline_us, deadline);
         }
         return STAGE_GUESS;
     default:
@@ -274,134 +274,134 @@ static Stage next_stage(Searcher *e, Stage done)
 
 /* Under the lock, on the search thread: empty the table and the killers as asked. The lock is
  * released meanwhile, so that the adapter thread never waits for a large table (isready). */
-static void clear_tables(Searcher *e)
+static void clear_tables(Searcher *searcher)
 {
-    e->clear_pending = false;
-    e->clearing = true;
-    pthread_mutex_unlock(&e->lock);
-    search_clear(e->search);
-    pthread_mutex_lock(&e->lock);
-    e->clearing = false;
-    pthread_cond_broadcast(&e->changed);
+    searcher->clear_pending = false;
+    searcher->clearing = true;
+    pthread_mutex_unlock(&searcher->lock);
+    search_clear(searcher->search);
+    pthread_mutex_lock(&searcher->lock);
+    searcher->clearing = false;
+    pthread_cond_broadcast(&searcher->changed);
 }
 
 static void *worker_main(void *arg)
 {
-    Searcher *e = arg;
-    pthread_mutex_lock(&e->lock);
-    while (!e->shutdown) {
-        Job *job = &e->job;
-        if (e->clear_pending) { /* before any job that was started after the clear was asked */
-            clear_tables(e);
+    Searcher *searcher = arg;
+    pthread_mutex_lock(&searcher->lock);
+    while (!searcher->shutdown) {
+        Job *job = &searcher->job;
+        if (searcher->clear_pending) { /* before any job that was started after the clear was asked */
+            clear_tables(searcher);
             continue;
         }
         if (!stage_active(job->stage)) {
-            pthread_cond_wait(&e->wake, &e->lock);
+            pthread_cond_wait(&searcher->wake, &searcher->lock);
             continue;
         }
         Stage stage = job->stage;
-        if (stage == STAGE_MAIN) atomic_store(&e->control.completed_depth, 0);
-        pthread_mutex_unlock(&e->lock);
-        run_stage(e, stage);
-        pthread_mutex_lock(&e->lock);
-        job->stage = next_stage(e, stage);
+        if (stage == STAGE_MAIN) atomic_store(&searcher->control.completed_depth, 0);
+        pthread_mutex_unlock(&searcher->lock);
+        run_stage(searcher, stage);
+        pthread_mutex_lock(&searcher->lock);
+        job->stage = next_stage(searcher, stage);
         if (job->stage == STAGE_DONE) {
             job->result.hit = job->hit;
             job->result.elapsed_us = clock_now_us() - job->start_us;
             unsigned id = job->id;
-            pthread_cond_broadcast(&e->changed);
-            pthread_mutex_unlock(&e->lock);
-            if (e->on_done) e->on_done(e->done_context, id);
-            pthread_mutex_lock(&e->lock);
+            pthread_cond_broadcast(&searcher->changed);
+            pthread_mutex_unlock(&searcher->lock);
+            if (searcher->on_done) searcher->on_done(searcher->done_context, id);
+            pthread_mutex_lock(&searcher->lock);
         } else {
-            pthread_cond_broadcast(&e->changed);
+            pthread_cond_broadcast(&searcher->changed);
         }
     }
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_unlock(&searcher->lock);
     return NULL;
 }
 
 Searcher *searcher_create(void (*on_done)(void *context, unsigned id), void *context)
 {
-    Searcher *e = calloc(1, sizeof *e);
-    if (!e) return NULL;
-    pthread_mutex_init(&e->lock, NULL);
-    pthread_cond_init(&e->wake, NULL);
-    pthread_cond_init(&e->changed, NULL);
-    search_control_reset(&e->control);
-    e->on_done = on_done;
-    e->done_context = context;
+    Searcher *searcher = calloc(1, sizeof *searcher);
+    if (!searcher) return NULL;
+    pthread_mutex_init(&searcher->lock, NULL);
+    pthread_cond_init(&searcher->wake, NULL);
+    pthread_cond_init(&searcher->changed, NULL);
+    search_control_reset(&searcher->control);
+    searcher->on_done = on_done;
+    searcher->done_context = context;
     /* Without memory for the default table TECH still plays, without a table (E4 is off then). */
-    e->tt = tt_create(TT_DEFAULT_MB);
-    e->tt_megabytes = e->tt_pending_megabytes = e->tt ? TT_DEFAULT_MB : 0;
-    e->search = search_create();
-    if (e->search) search_set_table(e->search, e->tt);
-    if (!e->search || pthread_create(&e->thread, NULL, worker_main, e) != 0) {
-        searcher_destroy(e);
+    searcher->tt = tt_create(TT_DEFAULT_MB);
+    searcher->tt_megabytes = searcher->tt_pending_megabytes = searcher->tt ? TT_DEFAULT_MB : 0;
+    searcher->search = search_create();
+    if (searcher->search) search_set_table(searcher->search, searcher->tt);
+    if (!searcher->search || pthread_create(&searcher->thread, NULL, worker_main, searcher) != 0) {
+        searcher_destroy(searcher);
         return NULL;
     }
-    e->thread_started = true;
-    return e;
+    searcher->thread_started = true;
+    return searcher;
 }
 
-void searcher_destroy(Searcher *e)
+void searcher_destroy(Searcher *searcher)
 {
-    if (!e) return;
-    pthread_mutex_lock(&e->lock);
-    e->shutdown = true;
-    atomic_store(&e->control.stop, true);
-    pthread_cond_broadcast(&e->wake);
-    pthread_mutex_unlock(&e->lock);
-    if (e->thread_started) pthread_join(e->thread, NULL);
-    search_destroy(e->search);
-    tt_destroy(e->tt);
-    pthread_cond_destroy(&e->changed);
-    pthread_cond_destroy(&e->wake);
-    pthread_mutex_destroy(&e->lock);
-    free(e);
+    if (!searcher) return;
+    pthread_mutex_lock(&searcher->lock);
+    searcher->shutdown = true;
+    atomic_store(&searcher->control.stop, true);
+    pthread_cond_broadcast(&searcher->wake);
+    pthread_mutex_unlock(&searcher->lock);
+    if (searcher->thread_started) pthread_join(searcher->thread, NULL);
+    search_destroy(searcher->search);
+    tt_destroy(searcher->tt);
+    pthread_cond_destroy(&searcher->changed);
+    pthread_cond_destroy(&searcher->wake);
+    pthread_mutex_destroy(&searcher->lock);
+    free(searcher);
 }
 
 /* Under the lock: stop the running job and wait until it is finished. */
-static void stop_and_wait_locked(Searcher *e)
+static void stop_and_wait_locked(Searcher *searcher)
 {
-    if (!stage_active(e->job.stage)) return;
-    e->job.abandoned = true;
-    atomic_store(&e->control.stop, true);
-    while (stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
+    if (!stage_active(searcher->job.stage)) return;
+    searcher->job.abandoned = true;
+    atomic_store(&searcher->control.stop, true);
+    while (stage_active(searcher->job.stage)) pthread_cond_wait(&searcher->changed, &searcher->lock);
 }
 
 /* Under the lock, while idle: give the table the size asked for. On failure the old table
  * stays and the request is dropped, so that nothing tries it again unasked. */
-static HashOutcome apply_hash_locked(Searcher *e)
+static HashOutcome apply_hash_locked(Searcher *searcher)
 {
-    int wanted = e->tt_pending_megabytes;
-    if (wanted == e->tt_megabytes) return HASH_APPLIED;
+    int wanted = searcher->tt_pending_megabytes;
+    if (wanted == searcher->tt_megabytes) return HASH_APPLIED;
     /* The table is not replaced under a clear (the search thread is woken for it already). */
-    while (e->clear_pending || e->clearing) pthread_cond_wait(&e->changed, &e->lock);
-    e->tt_pending_megabytes = e->tt_megabytes;
+    while (searcher->clear_pending || searcher->clearing) pthread_cond_wait(&searcher->changed, &searcher->lock);
+    searcher->tt_pending_megabytes = searcher->tt_megabytes;
     TTResize resized = TT_LOST;
-    if (e->tt) resized = tt_resize(e->tt, (size_t)wanted);
-    else if ((e->tt = tt_create((size_t)wanted))) resized = TT_RESIZED;
-    if (resized == TT_LOST && e->tt) {
+    if (searcher->tt) resized = tt_resize(searcher->tt, (size_t)wanted);
+    else if ((searcher->tt = tt_create((size_t)wanted))) resized = TT_RESIZED;
+    if (resized == TT_LOST && searcher->tt) {
         /* Not even the old size could be had back: go on without a table. */
-        tt_destroy(e->tt);
-        e->tt = NULL;
-        e->tt_megabytes = e->tt_pending_megabytes = 0;
+        tt_destroy(searcher->tt);
+        searcher->tt = NULL;
+        searcher->tt_megabytes = searcher->tt_pending_megabytes = 0;
     }
-    search_set_table(e->search, e->tt);
+    search_set_table(searcher->search, searcher->tt);
     if (resized != TT_RESIZED) return HASH_NO_MEMORY;
-    e->tt_megabytes = e->tt_pending_megabytes = wanted;
+    searcher->tt_megabytes = searcher->tt_pending_megabytes = wanted;
     return HASH_APPLIED;
 }
 
-unsigned searcher_start(Searcher *e, const SearcherRequest *request)
+unsigned searcher_start(Searcher *searcher, const JobRequest *request)
 {
-    pthread_mutex_lock(&e->lock);
-    stop_and_wait_locked(e);
-    apply_hash_locked(e);
-    Job *job = &e->job;
-    unsigned id = ++e->last_id;
-    if (id == 0) id = ++e->last_id;
+    pthread_mutex_lock(&searcher->lock);
+    stop_and_wait_locked(searcher);
+    apply_hash_locked(searcher);
+    Job *job = &searcher->job;
+    unsigned id = ++searcher->last_id;
+    if (id == 0) id = ++searcher->last_id;
     job->id = id;
     job->kind = request->kind;
     job->taken = job->hit = job->abandoned = false;
@@ -420,28 +420,28 @@ unsigned searcher_start(Searcher *e, const SearcherRequest *request)
     memset(&job->result, 0, sizeof job->result);
     job->result.id = id;
     job->result.kind = request->kind;
-    search_control_reset(&e->control);
+    search_control_reset(&searcher->control);
     /* A move's limits run from the clock start; a ponder job thinks on until the hit. */
-    if (request->kind == JOB_MOVE) arm_plan(e, &job->plan, request->clock_start_us, false);
-    else atomic_store(&e->control.pondering, true);
+    if (request->kind == JOB_MOVE) arm_plan(searcher, &job->plan, request->clock_start_us, false);
+    else atomic_store(&searcher->control.pondering, true);
     if (request->kind == JOB_SELF_PONDER) job->stage = STAGE_PREDICT;
     else job->stage = job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
-    pthread_cond_broadcast(&e->wake);
-    pthread_mutex_unlock(&e->lock);
+    pthread_cond_broadcast(&searcher->wake);
+    pthread_mutex_unlock(&searcher->lock);
     return id;
 }
 
-void searcher_stop(Searcher *e, unsigned id)
+void searcher_stop(Searcher *searcher, unsigned id)
 {
-    pthread_mutex_lock(&e->lock);
-    if (e->job.id == id && stage_active(e->job.stage)) atomic_store(&e->control.stop, true);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    if (searcher->job.id == id && stage_active(searcher->job.stage)) atomic_store(&searcher->control.stop, true);
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const TimePlan *plan)
+void searcher_ponderhit(Searcher *searcher, unsigned id, int64_t clock_start_us, const TimePlan *plan)
 {
-    pthread_mutex_lock(&e->lock);
-    Job *job = &e->job;
+    pthread_mutex_lock(&searcher->lock);
+    Job *job = &searcher->job;
     if (job->id == id && job->kind != JOB_MOVE && !job->hit) {
         job->hit = true;
         job->clock_start_us = clock_start_us;
@@ -451,20 +451,22 @@ void searcher_ponderhit(Searcher *e, unsigned id, int64_t clock_start_us, const 
         /* The main search judges at once whether what it has done is enough (search.c); one
          * not begun yet starts with these limits. The guess keeps its own budget. */
         if (job->stage != STAGE_GUESS && stage_active(job->stage))
-            arm_plan(e, &job->plan, clock_start_us, job->stage == STAGE_MAIN);
+            arm_plan(searcher, &job->plan, clock_start_us, job->stage == STAGE_MAIN);
     }
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-Move searcher_prediction(Searcher *e, unsigned id)
+Move searcher_prediction(Searcher *searcher, unsigned id)
 {
-    pthread_mutex_lock(&e->lock);
-    Move predicted = e->job.id == id && e->job.stage != STAGE_PREDICT ? e->job.result.predicted : MOVE_NONE;
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    const Job *job = &searcher->job;
+    Move predicted = job->id == id && job->stage != STAGE_PREDICT ? job->result.predicted : MOVE_NONE;
+    pthread_mutex_unlock(&searcher->lock);
     return predicted;
 }
 
-Move searcher_guess(Searcher *e, const Position *position, const SearchFeatures *features, bool started_from_initial)
+Move searcher_guess(Searcher *searcher, const Position *position, const SearchFeatures *features,
+                    bool started_from_initial)
 {
     SearchLimits limits = {.depth = GUESS_DEPTH, .first_depth = GUESS_DEPTH};
     limits.started_from_initial = started_from_initial;
@@ -479,112 +481,113 @@ Move searcher_guess(Searcher *e, const Position *position, const SearchFeatures 
     search_control_reset(&control);
     atomic_store(&control.hard_deadline_us, clock_now_us() + GUESS_ON_REQUEST_BUDGET_US);
     Move guess = MOVE_NONE;
-    pthread_mutex_lock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
     /* Idle, the search thread waits for the lock before it touches the Search again. */
-    if (!stage_active(e->job.stage))
-        guess = search_run(e->search, position, &limits, &guess_features, &control, NULL).best_move;
-    pthread_mutex_unlock(&e->lock);
+    if (!stage_active(searcher->job.stage))
+        guess = search_run(searcher->search, position, &limits, &guess_features, &control, NULL).best_move;
+    pthread_mutex_unlock(&searcher->lock);
     return guess;
 }
 
 /* Under the lock: hand out the finished result of job `id` once. */
-static bool take_locked(Searcher *e, unsigned id, SearcherResult *result)
+static bool take_locked(Searcher *searcher, unsigned id, JobResult *result)
 {
-    Job *job = &e->job;
+    Job *job = &searcher->job;
     if (job->id != id || job->stage != STAGE_DONE || job->taken) return false;
     job->taken = true;
     if (result) *result = job->result;
     return true;
 }
 
-bool searcher_wait(Searcher *e, unsigned id, SearcherResult *result)
+bool searcher_wait(Searcher *searcher, unsigned id, JobResult *result)
 {
-    pthread_mutex_lock(&e->lock);
-    while (e->job.id == id && stage_active(e->job.stage)) pthread_cond_wait(&e->changed, &e->lock);
-    bool ok = take_locked(e, id, result);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    while (searcher->job.id == id && stage_active(searcher->job.stage))
+        pthread_cond_wait(&searcher->changed, &searcher->lock);
+    bool ok = take_locked(searcher, id, result);
+    pthread_mutex_unlock(&searcher->lock);
     return ok;
 }
 
-bool searcher_take(Searcher *e, unsigned id, SearcherResult *result)
+bool searcher_take(Searcher *searcher, unsigned id, JobResult *result)
 {
-    pthread_mutex_lock(&e->lock);
-    bool ok = take_locked(e, id, result);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    bool ok = take_locked(searcher, id, result);
+    pthread_mutex_unlock(&searcher->lock);
     return ok;
 }
 
-void searcher_abandon(Searcher *e, unsigned id)
+void searcher_abandon(Searcher *searcher, unsigned id)
 {
-    pthread_mutex_lock(&e->lock);
-    if (e->job.id == id) {
-        stop_and_wait_locked(e);
-        e->job.taken = true;
+    pthread_mutex_lock(&searcher->lock);
+    if (searcher->job.id == id) {
+        stop_and_wait_locked(searcher);
+        searcher->job.taken = true;
     }
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-bool searcher_busy(Searcher *e)
+bool searcher_busy(Searcher *searcher)
 {
-    pthread_mutex_lock(&e->lock);
-    bool busy = stage_active(e->job.stage);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    bool busy = stage_active(searcher->job.stage);
+    pthread_mutex_unlock(&searcher->lock);
     return busy;
 }
 
-void searcher_clear(Searcher *e)
+void searcher_clear(Searcher *searcher)
 {
-    pthread_mutex_lock(&e->lock);
-    if (!stage_active(e->job.stage)) {
-        e->clear_pending = true;
-        pthread_cond_broadcast(&e->wake);
+    pthread_mutex_lock(&searcher->lock);
+    if (!stage_active(searcher->job.stage)) {
+        searcher->clear_pending = true;
+        pthread_cond_broadcast(&searcher->wake);
     }
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-HashOutcome searcher_set_hash(Searcher *e, int megabytes)
+HashOutcome searcher_set_hash(Searcher *searcher, int megabytes)
 {
-    pthread_mutex_lock(&e->lock);
-    e->tt_pending_megabytes = megabytes;
-    HashOutcome outcome = stage_active(e->job.stage) && megabytes != e->tt_megabytes ? HASH_DEFERRED
-                                                                                     : apply_hash_locked(e);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    searcher->tt_pending_megabytes = megabytes;
+    HashOutcome outcome = stage_active(searcher->job.stage) && megabytes != searcher->tt_megabytes ? HASH_DEFERRED
+                                                                                     : apply_hash_locked(searcher);
+    pthread_mutex_unlock(&searcher->lock);
     return outcome;
 }
 
-HashOutcome searcher_apply_hash(Searcher *e)
+HashOutcome searcher_apply_hash(Searcher *searcher)
 {
-    pthread_mutex_lock(&e->lock);
-    HashOutcome outcome = stage_active(e->job.stage) ? HASH_DEFERRED : apply_hash_locked(e);
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    HashOutcome outcome = stage_active(searcher->job.stage) ? HASH_DEFERRED : apply_hash_locked(searcher);
+    pthread_mutex_unlock(&searcher->lock);
     return outcome;
 }
 
-int searcher_hash_mb(Searcher *e)
+int searcher_hash_mb(Searcher *searcher)
 {
-    pthread_mutex_lock(&e->lock);
-    int megabytes = e->tt_megabytes;
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    int megabytes = searcher->tt_megabytes;
+    pthread_mutex_unlock(&searcher->lock);
     return megabytes;
 }
 
-void searcher_count_ponder(Searcher *e, bool hit)
+void searcher_count_ponder(Searcher *searcher, bool hit)
 {
-    pthread_mutex_lock(&e->lock);
-    e->ponder_total++;
-    if (hit) e->ponder_hits++;
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    searcher->ponder_total++;
+    if (hit) searcher->ponder_hits++;
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-void searcher_ponder_stats(Searcher *e, int *hits, int *total)
+void searcher_ponder_stats(Searcher *searcher, int *hits, int *total)
 {
-    pthread_mutex_lock(&e->lock);
-    *hits = e->ponder_hits;
-    *total = e->ponder_total;
-    pthread_mutex_unlock(&e->lock);
+    pthread_mutex_lock(&searcher->lock);
+    *hits = searcher->ponder_hits;
+    *total = searcher->ponder_total;
+    pthread_mutex_unlock(&searcher->lock);
 }
 
-void searcher_format_stats(const SearcherResult *r, char *buf, size_t size)
+void searcher_format_stats(const JobResult *r, char *buf, size_t size)
 {
     const SearchStats *st = &r->stats;
     snprintf(buf, size,

@@ -1,9 +1,9 @@
-/* engine.h - the narrow facade both protocols drive: start a search (never blocking), stop it,
+/* searcher.h - the narrow facade both protocols drive: start a search (never blocking), stop it,
  * turn a ponder search into the real one on a hit, wait for or collect the result. Every job
  * runs on one persistent search thread: TECH's reply guess (docs/SPEC.md §8), the insurance search,
  * the search proper (with its helper threads when Threads > 1), the guess of the reply. */
-#ifndef TECH_ENGINE_H
-#define TECH_ENGINE_H
+#ifndef TECH_SEARCHER_H
+#define TECH_SEARCHER_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,13 +35,13 @@ typedef struct {
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-} SearcherReport;
+} JobReport;
 
 /* Called on the searching thread; must not block for long. */
 typedef struct {
     void *context;
-    void (*on_report)(void *context, const SearcherReport *report);
-} SearcherReporter;
+    void (*on_report)(void *context, const JobReport *report);
+} JobReporter;
 
 typedef struct {
     JobKind kind;
@@ -51,8 +51,8 @@ typedef struct {
     SearchFeatures features;
     int64_t clock_start_us;      /* when the command that started the clock was read */
     bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */
-    SearcherReporter reporter;
-} SearcherRequest;
+    JobReporter reporter;
+} JobRequest;
 
 typedef struct {
     unsigned id;
@@ -73,42 +73,42 @@ typedef struct {
     uint64_t nodes;              /* all searches of the job */
     SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
-} SearcherResult;
+} JobResult;
 
 typedef struct Searcher Searcher;
 
 /* `on_done` is called from the search thread each time a job finishes. */
 Searcher *searcher_create(void (*on_done)(void *context, unsigned id), void *context);
 /* Stop everything and join the threads. */
-void searcher_destroy(Searcher *engine);
+void searcher_destroy(Searcher *searcher);
 
 /* Start a job and return its id (never 0). A job still running is stopped and discarded. */
-unsigned searcher_start(Searcher *engine, const SearcherRequest *request);
+unsigned searcher_start(Searcher *searcher, const JobRequest *request);
 /* Ask job `id` to finish now (a stale id does nothing). */
-void searcher_stop(Searcher *engine, unsigned id);
+void searcher_stop(Searcher *searcher, unsigned id);
 /* The ponder job `id` became a real search, its clock started at `clock_start_us` (when the
  * hit was read): arm `plan`'s limits (the job's own when NULL) from then. A search that has
  * already completed what they ask for ends at once (docs/SPEC.md §8). */
-void searcher_ponderhit(Searcher *engine, unsigned id, int64_t clock_start_us, const TimePlan *plan);
+void searcher_ponderhit(Searcher *searcher, unsigned id, int64_t clock_start_us, const TimePlan *plan);
 /* The guessed reply of job `id` (JOB_SELF_PONDER); MOVE_NONE if there is none, or none yet: the
  * guess may still be running, and at Speed PDP-10 it takes seconds, so this never waits for it. */
-Move searcher_prediction(Searcher *engine, unsigned id);
+Move searcher_prediction(Searcher *searcher, unsigned id);
 /* TECH's 2-ply guess of the best move in `position` (docs/SPEC.md §8), as it guesses the
  * opponent's reply before pondering, searched on the calling thread while no job runs (a few
  * ms, 200 ms at most); MOVE_NONE while a job runs or without a legal move. */
-Move searcher_guess(Searcher *engine, const Position *position, const SearchFeatures *features,
+Move searcher_guess(Searcher *searcher, const Position *position, const SearchFeatures *features,
                     bool started_from_initial);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */
-bool searcher_wait(Searcher *engine, unsigned id, SearcherResult *result);
+bool searcher_wait(Searcher *searcher, unsigned id, JobResult *result);
 /* Collect the result of job `id` if it is finished and not yet collected. */
-bool searcher_take(Searcher *engine, unsigned id, SearcherResult *result);
+bool searcher_take(Searcher *searcher, unsigned id, JobResult *result);
 /* Stop job `id` if it runs and throw its result away. */
-void searcher_abandon(Searcher *engine, unsigned id);
+void searcher_abandon(Searcher *searcher, unsigned id);
 /* Whether a job is running. */
-bool searcher_busy(Searcher *engine);
+bool searcher_busy(Searcher *searcher);
 /* Forget what earlier searches learned (new game, Clear Hash); only while idle. Returns at once:
  * the search thread empties the tables, before the next job. */
-void searcher_clear(Searcher *engine);
+void searcher_clear(Searcher *searcher);
 /* What became of a request for a table size (the Hash option). */
 typedef enum {
     HASH_APPLIED,                /* the table has the size asked for */
@@ -118,17 +118,17 @@ typedef enum {
 
 /* Ask for a transposition table (E4) of `megabytes`: resized now if idle, else deferred. A
  * size that failed is not tried again until asked for anew. */
-HashOutcome searcher_set_hash(Searcher *engine, int megabytes);
+HashOutcome searcher_set_hash(Searcher *searcher, int megabytes);
 /* While idle, carry out a deferred resize (a no-op otherwise); HASH_NO_MEMORY if it failed now.
  * searcher_start() calls it too, but then nobody hears of a failure. */
-HashOutcome searcher_apply_hash(Searcher *engine);
+HashOutcome searcher_apply_hash(Searcher *searcher);
 /* The size of the table in use, in MiB; 0 when TECH runs without one. */
-int searcher_hash_mb(Searcher *engine);
+int searcher_hash_mb(Searcher *searcher);
 
 /* Ponder statistics (docs/SPEC.md §8): count a hit or a miss, read the totals. */
-void searcher_count_ponder(Searcher *engine, bool hit);
-void searcher_ponder_stats(Searcher *engine, int *hits, int *total);
+void searcher_count_ponder(Searcher *searcher, bool hit);
+void searcher_ponder_stats(Searcher *searcher, int *hits, int *total);
 /* docs/SPEC.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
-void searcher_format_stats(const SearcherResult *result, char *buf, size_t size);
+void searcher_format_stats(const JobResult *result, char *buf, size_t size);
 
 #endif

@@ -36,9 +36,6 @@ enum { HARD_AVAIL_FACTOR_BY_RULE = 2, HARD_SHARE_MOVES_BY_RULE = 10 };
  * 3.5) in reserve there (0.9 kept 2.5 to 3, which at 3+0.03 left about 0.1 s: one
  * scheduling hiccup from a flag), and still spends all but that reserve over a game. */
 enum { INCREMENT_SHARE_PERCENT = 75 };
-/* [P] "It needs a factor of 3 to go up from an even depth to an odd one, and a factor of about
- * 7 to go from an odd depth to an even one." */
-enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
 /* [C] TECH-modern: the soft limit, in hundredths of the available time. Searches end between
  * it and the end of the depth under way, about twice it on average. */
 enum { SOFT_SHARE_PERCENT = 60 };

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cecp_internal.h"
 #include "cecp_play.h"
 #include "clock.h"
 #include "notation.h"
@@ -77,6 +78,33 @@ static void announce_name(const Cecp *c)
     io_printf("feature myname=\"%s %s\"", settings_profile_name(&c->s->settings), tech_version());
 }
 
+/* `feature option="N -spin V MIN MAX"` and friends (CECP v2), with the current values; the
+ * options that memory, cores and hard/easy cover are left out. */
+static void announce_options(const Settings *settings)
+{
+    for (int i = 0; i < options_count(); i++) {
+        OptionDescription option;
+        options_describe(settings, i, &option);
+        if (option.uci_only) continue;
+        TextBuffer line;
+        text_init(&line);
+        text_append(&line, "feature option=\"%s ", option.name);
+        switch (option.type) {
+        case OPTION_TYPE_CHECK: text_append(&line, "-check %d", option.value ? 1 : 0); break;
+        case OPTION_TYPE_SPIN: text_append(&line, "-spin %d %d %d", option.value, option.min, option.max); break;
+        case OPTION_TYPE_COMBO:
+            text_append(&line, "-combo");
+            for (int k = 0; option.choices[k]; k++)
+                text_append(&line, "%s %s%s", k ? " ///" : "", k == option.value ? "*" : "", option.choices[k]);
+            break;
+        case OPTION_TYPE_BUTTON: text_append(&line, "-button"); break;
+        }
+        text_append(&line, "\"");
+        if (line.text) io_write_line(line.text);
+        text_free(&line);
+    }
+}
+
 static void cmd_protover(Cecp *c)
 {
     io_write_line("feature done=0");
@@ -84,7 +112,7 @@ static void cmd_protover(Cecp *c)
                   " colors=0 playother=1 name=1 nps=1 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
     announce_name(c);
     io_write_line("feature variants=\"normal\"");
-    options_print(&c->s->settings, OPTIONS_FOR_CECP);
+    announce_options(&c->s->settings);
     io_write_line("feature done=1");
 }
 

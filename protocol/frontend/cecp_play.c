@@ -32,7 +32,7 @@ static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, M
 
 /* Thinking output as the search goes, one line per line of MultiPV (xboard sorts a depth's lines
  * by score); `.` statistics kept on the side. */
-static void report(void *context, const SearcherReport *r)
+static void report(void *context, const JobReport *r)
 {
     Cecp *c = context;
     if (!r->info) {
@@ -52,7 +52,7 @@ static void report(void *context, const SearcherReport *r)
 /* After a ponder hit: the line that chose the move, without the guessed reply (now played),
  * unless the search said one after the hit, so that the GUI shows a score and a depth for
  * every move. */
-static void post_after_hit(Cecp *c, const SearcherResult *r)
+static void post_after_hit(Cecp *c, const JobResult *r)
 {
     if (!c->ponder_hit || !atomic_load(&c->post) || atomic_load(&c->posted_since_hit)) return;
     if (!r->has_info || r->info.pv_length == 0 || !move_same(r->info.pv[0], r->best_move)) return;
@@ -98,7 +98,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     else fill_time_request(c, &request.time);
     request.kind = kind;
     request.clock_start_us = clock_start_us;
-    request.reporter = (SearcherReporter){c, report};
+    request.reporter = (JobReporter){c, report};
     atomic_store(&c->show_prefix, kind == JOB_SELF_PONDER);
     atomic_store(&c->stat_depth, 0);
     atomic_store(&c->stat_number, 0);
@@ -177,7 +177,7 @@ void cecp_exclusions_changed(Cecp *c)
 
 /* TECH's own clock after its move, until the next `time` says better: elapsed time off (under
  * `nps`, the move's nodes at that rate), the increment on, the base again at each control. */
-static void charge_own_clock(Cecp *c, const SearcherResult *r)
+static void charge_own_clock(Cecp *c, const JobResult *r)
 {
     if (!c->level_set) return;
     int64_t used_ms = c->nps > 0 ? (int64_t)((double)r->nodes * 1000.0 / (double)c->nps)
@@ -190,7 +190,7 @@ static void charge_own_clock(Cecp *c, const SearcherResult *r)
 }
 
 /* Play and announce the move of a finished search, then answer waiting pings. */
-static void deliver_move(Cecp *c, const SearcherResult *r)
+static void deliver_move(Cecp *c, const JobResult *r)
 {
     c->search_id = 0;
     c->state = CECP_IDLE;
@@ -222,7 +222,7 @@ static void deliver_move(Cecp *c, const SearcherResult *r)
 void cecp_move_now(Cecp *c)
 {
     if (c->state != CECP_THINKING) return;
-    SearcherResult r;
+    JobResult r;
     searcher_stop(c->s->searcher, c->search_id);
     if (c->finished) deliver_move(c, &c->result);
     else if (searcher_wait(c->s->searcher, c->search_id, &r)) deliver_move(c, &r);
@@ -230,7 +230,7 @@ void cecp_move_now(Cecp *c)
 
 void cecp_search_done(Cecp *c, unsigned id)
 {
-    SearcherResult r;
+    JobResult r;
     if (!c->search_id || id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     switch (c->state) {
     case CECP_THINKING:

@@ -38,7 +38,8 @@ static const char *const help_lines[] = {
     "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it (what is typed",
     "                       meanwhile waits for the search to end)",
     "  perft N | divide N   count move paths from the current position",
-    "  bench [depth]        the fixed benchmark (node signature and speed)",
+    "  bench [depth] [--style modern]",
+    "                       the fixed benchmark (node signature and speed)",
     "  style [1971|modern]  show or choose the profile (the Style option)",
     "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
     "                       (`setoption name NAME value VALUE` works too)",
@@ -107,7 +108,7 @@ static void emit(void *context, const char *line)
 }
 
 /* One line of the search's report (MultiPV: its number first). */
-static void print_line(const SearcherReport *r, const SearchInfo *info)
+static void print_line(const JobReport *r, const SearchInfo *info)
 {
     TextBuffer line;
     text_init(&line);
@@ -122,7 +123,7 @@ static void print_line(const SearcherReport *r, const SearchInfo *info)
     text_free(&line);
 }
 
-static void report(void *context, const SearcherReport *r)
+static void report(void *context, const JobReport *r)
 {
     (void)context;
     for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
@@ -145,9 +146,9 @@ static bool say_game_over(Console *c)
 }
 
 /* The end of the search under way: its move, or why there is none. */
-static void deliver(Console *c, const SearcherResult *result)
+static void deliver(Console *c, const JobResult *result)
 {
-    SearcherResult r = *result;
+    JobResult r = *result;
     c->search_id = 0;
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     move_to_uci(r.best_move, best);
@@ -165,7 +166,7 @@ void console_search_done(Console *c, unsigned id)
         run_pending(c);
         return;
     }
-    SearcherResult r;
+    JobResult r;
     if (id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     deliver(c, &r);
     run_pending(c);
@@ -190,7 +191,7 @@ void console_finish(Console *c)
             c->perft = NULL;
         } else {
             if (c->infinite) searcher_stop(c->s->searcher, c->search_id);
-            SearcherResult r;
+            JobResult r;
             if (searcher_wait(c->s->searcher, c->search_id, &r)) deliver(c, &r);
             c->search_id = 0;
         }
@@ -227,7 +228,7 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
     request.kind = JOB_MOVE;
     request.clock_start_us = read_us;
     request.want_guess = true;
-    request.reporter = (SearcherReporter){c, report};
+    request.reporter = (JobReporter){c, report};
     c->search_id = session_search(c->s, &request, &c->plan);
     c->infinite = request.time.infinite;
 }
@@ -243,10 +244,14 @@ static void cmd_perft(Console *c, char *cursor, bool divide)
     if (!c->perft) io_write_line("cannot start a thread for perft");
 }
 
+/* `bench [depth] [--style modern]`: the words of the shell's `tech bench` (a few more are
+ * passed on, for the bench to refuse). */
+enum { BENCH_WORDS_MAX = 6 };
 static void cmd_bench(char *cursor)
 {
-    char *argv[] = {"tech", "bench", token_next(&cursor), NULL};
-    int argc = argv[2] ? 3 : 2;
+    char *argv[BENCH_WORDS_MAX + 1] = {"tech", "bench"};
+    int argc = 2;
+    for (char *word; argc < BENCH_WORDS_MAX && (word = token_next(&cursor));) argv[argc++] = word;
     fflush(stdout);
     cli_run(argc, argv);
     fflush(stdout);

@@ -68,7 +68,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
         root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
 
-    SearcherRequest engine_request = {
+    JobRequest job_request = {
         .kind = request->kind,
         .position = &s->game.pos,
         .plan = *plan,
@@ -76,16 +76,16 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
-    settings_search_features(&s->settings, &engine_request.features);
+    settings_search_features(&s->settings, &job_request.features);
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
      * so that one fuzz input stays fast whatever it asks for. Speed PDP-10 keeps its pace: every
      * stage must stay stoppable at it, and the fuzz session never waits for one. */
-    if (!engine_request.plan.search.nodes || engine_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
-        engine_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
+    if (!job_request.plan.search.nodes || job_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
+        job_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
 #endif
     session_sync_hash(s);
-    return searcher_start(s->searcher, &engine_request);
+    return searcher_start(s->searcher, &job_request);
 }
 
 void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
@@ -94,7 +94,7 @@ void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
     plan_search(s, &t, game_legal_count(&s->game), plan);
 }
 
-void session_record(Session *s, const TimePlan *plan, const SearcherResult *result, int64_t clock_start_us)
+void session_record(Session *s, const TimePlan *plan, const JobResult *result, int64_t clock_start_us)
 {
     if (!plan->clock.by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;

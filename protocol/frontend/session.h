@@ -1,5 +1,5 @@
 /* session.h - what UCI, CECP and the console share: the game, the options, the time manager
- * and the engine, the adapter loop that feeds them input, and the protocol choice. */
+ * and the searcher, the adapter loop that feeds them input, and the protocol choice. */
 #ifndef TECH_SESSION_H
 #define TECH_SESSION_H
 
@@ -36,7 +36,7 @@ typedef struct {
     TimeRequest time;            /* the protocol fills the clock fields; the session the rest */
     int64_t clock_start_us;      /* when the command that starts the clock was read */
     bool want_guess;             /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
-    SearcherReporter reporter;
+    JobReporter reporter;
     const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
 } SearchRequest;
@@ -47,7 +47,7 @@ unsigned session_search(Session *session, SearchRequest *request, TimePlan *plan
 void session_replan(Session *session, const TimeRequest *request, TimePlan *plan);
 /* After TECH's move: feed the search to the depth rule when the rule planned it, with the time
  * its clock ran since `clock_start_us` (the go, the opponent's move or the ponder hit). */
-void session_record(Session *session, const TimePlan *plan, const SearcherResult *result, int64_t clock_start_us);
+void session_record(Session *session, const TimePlan *plan, const JobResult *result, int64_t clock_start_us);
 /* A new game: initial position, fresh time history, searches forget what they learned. */
 void session_new_game(Session *session);
 /* What became of an option assignment; all but OPTION_APPLIED come with a message. */

@@ -29,7 +29,7 @@ struct Uci {
     bool pondering;              /* `go ponder` not hit yet */
     bool hit;                    /* this search was a ponder search that was hit */
     bool finished;               /* the search is over; its result waits in `result` */
-    SearcherResult result;
+    JobResult result;
     TimePlan plan;
     int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;                  /* `debug on`: extra `info string` lines */
@@ -106,7 +106,7 @@ static void print_presort_ranks(const SearchInfo *lines, int count)
 
 /* Search threads report here: one info line per new best move or depth (MultiPV: the depth's
  * lines, best first, then their pre-sort ranks); currmove after 1 s. */
-static void report(void *context, const SearcherReport *r)
+static void report(void *context, const JobReport *r)
 {
     (void)context;
     if (r->info) {
@@ -120,7 +120,7 @@ static void report(void *context, const SearcherReport *r)
 }
 
 /* The final info line and the bestmove of the owed search; the search is then settled. */
-static void deliver(Uci *u, const SearcherResult *r)
+static void deliver(Uci *u, const JobResult *r)
 {
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     if (r->best_move == MOVE_NONE) {
@@ -175,7 +175,7 @@ static void stop_search(Uci *u)
         session_report_ponder(u->s, "ponder miss");
     }
     searcher_stop(u->s->searcher, u->search_id);
-    SearcherResult r;
+    JobResult r;
     if (u->finished) deliver(u, &u->result);
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
@@ -183,7 +183,7 @@ static void stop_search(Uci *u)
 void uci_search_done(Uci *u, unsigned id)
 {
     if (!u->search_id || id != u->search_id) return; /* stale: settled already */
-    SearcherResult r;
+    JobResult r;
     if (!searcher_take(u->s->searcher, id, &r)) return;
     if (u->hold) {
         u->result = r;
@@ -203,7 +203,7 @@ void uci_finish(Uci *u)
         stop_search(u);
         return;
     }
-    SearcherResult r;
+    JobResult r;
     if (u->finished) deliver(u, &u->result);
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
@@ -236,11 +236,36 @@ static void complain(Uci *u, const char *format, const char *detail)
     say(format, detail);
 }
 
+/* `option name N type T default D min A max B var V...` (UCI §1.1 grammar), one per option. */
+static void announce_options(const Settings *settings)
+{
+    for (int i = 0; i < options_count(); i++) {
+        OptionDescription option;
+        options_describe(settings, i, &option);
+        TextBuffer line;
+        text_init(&line);
+        text_append(&line, "option name %s type ", option.name);
+        switch (option.type) {
+        case OPTION_TYPE_CHECK: text_append(&line, "check default %s", option.default_value ? "true" : "false"); break;
+        case OPTION_TYPE_SPIN:
+            text_append(&line, "spin default %d min %d max %d", option.default_value, option.min, option.max);
+            break;
+        case OPTION_TYPE_COMBO:
+            text_append(&line, "combo default %s", option.choices[option.default_value]);
+            for (int k = 0; option.choices[k]; k++) text_append(&line, " var %s", option.choices[k]);
+            break;
+        case OPTION_TYPE_BUTTON: text_append(&line, "button"); break;
+        }
+        if (line.text) io_write_line(line.text);
+        text_free(&line);
+    }
+}
+
 static void cmd_uci(Uci *u)
 {
     io_printf("id name %s %s", ENGINE_NAME, tech_version());
     io_write_line("id author " ENGINE_AUTHOR);
-    options_print(&u->s->settings, OPTIONS_FOR_UCI);
+    announce_options(&u->s->settings);
     io_write_line("uciok");
 }
 
@@ -420,7 +445,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     request.kind = ponder ? JOB_PONDER : JOB_MOVE;
     request.clock_start_us = read_us;
     request.want_guess = true;
-    request.reporter = (SearcherReporter){u, report};
+    request.reporter = (JobReporter){u, report};
     request.searchmoves = searchmoves_count ? searchmoves : NULL;
     request.searchmoves_count = searchmoves_count;
     /* Which engine searches: the GUI named it at `uci`, before any option chose the profile.

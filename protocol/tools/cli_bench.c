@@ -1,10 +1,12 @@
-/* cli_bench.c - runs the fixed bench list at a fixed depth and times TECH's basic operations
- * against the PDP-10 figures of 1971 (docs/SPEC.md §9). */
+/* cli_bench.c - runs the fixed bench list at a fixed depth, with TECH-1971 (the build's
+ * signature) or TECH-modern (its own), and times TECH's basic operations against the PDP-10
+ * figures of 1971 (docs/SPEC.md §9). */
 #include "cli_bench.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench.h"
 #include "clock.h"
@@ -12,6 +14,7 @@
 #include "makemove.h"
 #include "notation.h"
 #include "search.h"
+#include "tt.h"
 #include "version.h"
 
 /* docs/SPEC.md §9: on the PDP-10 one full generation took 8000 µs, one make or unmake 1300 µs. */
@@ -56,34 +59,72 @@ static void time_operations(double *generation_ns, double *make_unmake_ns)
     free(positions);
 }
 
+/* [C] TECH-modern's transposition table in the bench: the UCI Hash default, cleared before each
+ * position so that every position's count stands alone. */
+enum { BENCH_TABLE_MB = TT_DEFAULT_MB };
+
+/* `tech bench [DEPTH] [--style modern|faithful]`: the depth and the profile; false on a bad word. */
+static bool parse_bench_args(int argc, char **argv, int *depth, bool *modern)
+{
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--style") == 0) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "error: bench --style needs a style: modern or faithful\n");
+                return false;
+            }
+            const char *style = argv[++i];
+            *modern = strcmp(style, "modern") == 0 || strcmp(style, "TECH-modern") == 0;
+            if (!*modern && strcmp(style, "faithful") != 0 && strcmp(style, "TECH-1971") != 0) {
+                fprintf(stderr, "error: bench style '%s' must be modern (TECH-modern) or faithful (TECH-1971)\n",
+                        style);
+                return false;
+            }
+            continue;
+        }
+        char *end;
+        long d = strtol(argv[i], &end, 10);
+        if (*end || end == argv[i] || d < 1 || d > SEARCH_DEPTH_MAX) {
+            fprintf(stderr, "error: bench depth '%s' must be a whole number from 1 to %d\n", argv[i],
+                    SEARCH_DEPTH_MAX);
+            return false;
+        }
+        *depth = (int)d;
+    }
+    return true;
+}
+
 int cli_bench(int argc, char **argv)
 {
     int depth = BENCH_DEPTH_DEFAULT;
-    if (argc > 2) {
-        char *end;
-        long d = strtol(argv[2], &end, 10);
-        if (*end || d < 1 || d > SEARCH_DEPTH_MAX) {
-            fprintf(stderr, "error: bench depth '%s' must be a whole number from 1 to %d\n", argv[2], SEARCH_DEPTH_MAX);
-            return 2;
-        }
-        depth = (int)d;
-    }
+    bool modern = false;
+    if (!parse_bench_args(argc, argv, &depth, &modern)) return 2;
     Search *search = search_create();
     Position *pos = malloc(sizeof *pos);
     if (!search || !pos) return 1;
     SearchFeatures features;
-    search_features_faithful(&features);
+    if (modern) search_features_modern(&features);
+    else search_features_faithful(&features);
+    TranspositionTable *table = NULL;
+    if (features.transposition_table) {
+        table = tt_create(BENCH_TABLE_MB);
+        if (!table) {
+            fprintf(stderr, "error: no memory for the bench's %d MB table\n", (int)BENCH_TABLE_MB);
+            return 1;
+        }
+        search_set_table(search, table);
+    }
     SearchControl control;
     search_control_reset(&control);
     SearchStats total = {0};
 
-    printf("%s %s bench: %d positions, depth %d, profile TECH-1971, 1 thread\n", ENGINE_NAME, tech_version(),
-           bench_position_count, depth);
+    printf("%s %s bench: %d positions, depth %d, profile %s, 1 thread\n", ENGINE_NAME, tech_version(),
+           bench_position_count, depth, modern ? "TECH-modern" : "TECH-1971");
     for (int i = 0; i < bench_position_count; i++) {
         if (!bench_setup(i, pos)) {
             fprintf(stderr, "error: bench position %d does not set up\n", i + 1);
             return 1;
         }
+        if (table) search_clear(search);
         SearchLimits limits = {.depth = depth, .started_from_initial = bench_positions[i].from_initial};
         SearchResult result = search_run(search, pos, &limits, &features, &control, NULL);
         char move[MOVE_TEXT_MAX];
@@ -114,5 +155,6 @@ int cli_bench(int argc, char **argv)
     printf("Bench: %" PRIu64 " nodes %.0f nps\n", total.nodes, nps);
     free(pos);
     search_destroy(search);
+    tt_destroy(table);
     return 0;
 }

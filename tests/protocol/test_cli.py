@@ -49,6 +49,9 @@ def test_version():
 # The build's signature: `tech bench` (depth 6, the faithful profile, one thread). A change of
 # the search or the pre-sort changes it; record the new count here and in the commit message.
 BENCH_SIGNATURE = 12423761
+# TECH-modern's: `tech bench --style modern` (depth 6, one thread, a 16 MB table cleared before
+# each position). A change of TECH-modern's search, leaves or table changes it; record it likewise.
+BENCH_SIGNATURE_MODERN = 9734841
 
 
 def test_bench_signature_is_deterministic():
@@ -58,13 +61,41 @@ def test_bench_signature_is_deterministic():
     check(len(re.findall(r"^ ?\d+ ", outs[0], re.M)) >= 30, "bench lists fewer than 30 positions")
 
 
-def test_bench_signature_is_pinned():
-    status, out, _ = run("bench", timeout=120)
-    last = out.strip().splitlines()[-1] if out.strip() else ""
+def bench_signature(*args):
+    """`tech bench ARGS`: the node total of its last line (`Bench: N nodes M nps`) and its header."""
+    status, out, _ = run("bench", *args, timeout=120)
+    lines = out.strip().splitlines()
+    last = lines[-1] if lines else ""
     found = re.fullmatch(r"Bench: (\d+) nodes (\d+) nps", last)
-    check(status == 0 and found, f"last line of tech bench: {last!r}")
-    check(int(found.group(1)) == BENCH_SIGNATURE,
-          f"bench signature {found.group(1)}, pinned {BENCH_SIGNATURE}: record the new count if the change is meant")
+    check(status == 0 and found, f"last line of tech bench {' '.join(args)}: {last!r}")
+    return int(found.group(1)), lines[0]
+
+
+def test_bench_signature_is_pinned():
+    nodes, header = bench_signature()
+    check("profile TECH-1971" in header, f"bench header {header!r}")
+    check(nodes == BENCH_SIGNATURE,
+          f"bench signature {nodes}, pinned {BENCH_SIGNATURE}: record the new count if the change is meant")
+
+
+def test_modern_bench_signature_is_pinned():
+    nodes, header = bench_signature("--style", "modern")
+    check("profile TECH-modern" in header, f"bench --style modern header {header!r}")
+    check(nodes == BENCH_SIGNATURE_MODERN,
+          f"TECH-modern bench signature {nodes}, pinned {BENCH_SIGNATURE_MODERN}: record the new count if the "
+          "change is meant")
+    # The order of the words does not matter; `faithful` is the default profile.
+    check(bench_signature("1", "--style", "faithful")[1] == run("bench", "1")[1].splitlines()[0],
+          "bench 1 --style faithful is not bench 1")
+    check(bench_signature("--style", "TECH-modern", "1")[0] == bench_signature("1", "--style", "modern")[0],
+          "bench --style TECH-modern 1 differs from bench 1 --style modern")
+
+
+def test_bench_refuses_a_bad_style_or_depth():
+    for args, word in ((("--style", "baroque"), "style"), (("0",), "depth"), (("--style",), "style"),
+                       (("4", "x"), "depth")):
+        status, out, err = run("bench", *args)
+        check(status == 2 and word in err and not out, f"bench {' '.join(args)}: {status} {out!r} {err!r}")
 
 
 def test_treestats():

@@ -133,6 +133,9 @@ def test_bench():
     e = Engine()
     e.send("bench 1")
     e.expect(r"^Total: \d+ nodes", 20.0)
+    e.send("bench 1 --style modern")
+    e.expect(r"bench: \d+ positions, depth 1, profile TECH-modern", 20.0)
+    e.expect(r"^Total: \d+ nodes", 20.0)
 
 
 def test_protocol_takes_over():
