@@ -4,7 +4,7 @@ import re
 import subprocess
 import tempfile
 
-from harness import check
+from harness import SLOW, check
 
 
 def run(*args, timeout=60):
@@ -63,7 +63,7 @@ def test_bench_signature_is_deterministic():
 
 def bench_signature(*args):
     """`tech bench ARGS`: the node total of its last line (`Bench: N nodes M nps`) and its header."""
-    status, out, _ = run("bench", *args, timeout=120)
+    status, out, _ = run("bench", *args, timeout=120 * SLOW)  # sanitizer builds take minutes
     lines = out.strip().splitlines()
     last = lines[-1] if lines else ""
     found = re.fullmatch(r"Bench: (\d+) nodes (\d+) nps", last)
