@@ -84,15 +84,19 @@ def test_speed_holds_the_pace_and_sleeps():
     follow the speed, and the CPU idles: at the lowest setting the process uses at most a tenth
     of what an unlimited search of the same length uses."""
     e = uci_engine(("Style", "TECH-modern"))
-    native_nodes, _, native_cpu, native_wall = timed_search(e)
+    native_nodes, native_stats, native_cpu, native_wall = timed_search(e)
+    # A sanitizer build on a loaded machine may not reach x343 at all: a pace is held to what
+    # the unlimited search reached, never beyond the setting.
+    native_pace = native_stats["pdp10_ms"] / max(native_stats["wall_ms"], 1)
     results = {}
     for speed, multiple in (("PDP-10", 1), ("x49", 49), ("x343", 343)):
         e.send(f"setoption name Speed value {speed}")
         results[multiple] = timed_search(e)
     for multiple, (nodes, stats, cpu, wall) in results.items():
         pace = stats["pdp10_ms"] / max(stats["wall_ms"], 1)
-        check(0.6 * multiple <= pace <= 1.05 * multiple,
-              f"x{multiple}: {stats['pdp10_ms']} PDP-10 ms in {stats['wall_ms']} ms = x{pace:.1f}")
+        check(0.6 * min(multiple, native_pace) <= pace <= 1.05 * multiple,
+              f"x{multiple}: {stats['pdp10_ms']} PDP-10 ms in {stats['wall_ms']} ms = x{pace:.1f}"
+              f" (unlimited: x{native_pace:.1f})")
     check(results[1][0] < results[49][0] < results[343][0] < native_nodes,
           f"nodes by speed: {[results[m][0] for m in (1, 49, 343)]}, native {native_nodes}")
     ratio = (results[1][2] / results[1][3]) / max(native_cpu / native_wall, 1e-3)
