@@ -55,7 +55,7 @@ def timed_search(e, seconds=SEARCH_S, fen=MIDDLEGAME):
 def elo_range(e):
     """UCI_Elo's min and max as announced."""
     e.send("uci")
-    m = e.expect(r"^option name UCI_Elo type spin default (\d+) min (\d+) max (\d+)$")
+    m = e.expect(r"^option name UCI_Elo type spin default (-?\d+) min (-?\d+) max (-?\d+)$")
     e.expect("^uciok$")
     return int(m.group(2)), int(m.group(3))
 
