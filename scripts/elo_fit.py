@@ -494,7 +494,8 @@ def main(argv=None):
             start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
             text = text[:start] + "\n" + readme_table(chain, natives, results) + "\n" + text[end:]
             low, high = round(chain[0][2]), round(chain[-1][2])
-            text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {low}-{high} |", text)
+            span = f"{low} to {high}" if low < 0 else f"{low}-{high}"  # "-352-2028" would misread
+            text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {span} |", text)
             with open(args.readme, "w") as f:
                 f.write(text)
             print(f"updated the table in {args.readme}")

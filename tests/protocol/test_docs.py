@@ -88,7 +88,8 @@ def test_readme_lists_every_option():
         check(default == spec["default"], f"README.md: {name!r} defaults to {spec['default']!r}, the table says "
                                           f"{default!r}")
         if spec["type"] == "spin":
-            span = f"{spec['min']}-{spec['max']}"
+            low, high = spec["min"], spec["max"]
+            span = f"{low} to {high}" if low.startswith("-") else f"{low}-{high}"  # as elo_fit.py writes it
             check(span in values, f"README.md: {name!r} ranges over {span}, the table says {values!r}")
         for var in spec["vars"]:
             check(var in values, f"README.md: {name!r} takes {var!r}, missing from {values!r}")
