@@ -1,10 +1,22 @@
 """test_cli.py - the shell tools: perft, divide, bench, presort, treestats, epd, and their errors."""
+import contextlib
 import os
 import re
 import subprocess
 import tempfile
 
 from harness import SLOW, check
+
+
+@contextlib.contextmanager
+def epd_file(*lines):
+    """A temporary EPD file with these lines, removed afterwards."""
+    with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
+        f.write("".join(line + "\n" for line in lines))
+    try:
+        yield f.name
+    finally:
+        os.unlink(f.name)
 
 
 def run(*args, timeout=60):
@@ -123,12 +135,9 @@ def test_treestats_figures_as_svg():
 
 
 def test_epd_suite_mode():
-    with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
-        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";\n')
-        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Kf1; id "wrong";\n')
-        f.write('this is not an epd line\n')
-        path = f.name
-    try:
+    with epd_file('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";',
+                  '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Kf1; id "wrong";',
+                  'this is not an epd line') as path:
         status, out, err = run("epd", path, "--depth", "2")
         check(status == 0 and "solved 1/2" in out, f"epd: {out}")
         check(re.search(r"^fail wrong\s+expected Kf1", out, re.M), f"no failure line: {out}")
@@ -137,20 +146,15 @@ def test_epd_suite_mode():
         check("mate1 2" in out, f"classify: {out}")
         status, out, _ = run("epd", path, "--berliner", "100000")
         check(re.search(r"^mate1 1 ", out, re.M) and re.search(r"^wrong \d", out, re.M), f"berliner: {out}")
-    finally:
-        os.unlink(path)
 
 
 def test_epd_berliner_criterion():
     """docs/STATISTICS.md §5: Berliner's criterion counts the problems with one answer, and the
     answer only with a line that shows a gain; the move alone is counted beside. --partial off
     takes the deepest completed depth's move."""
-    with tempfile.NamedTemporaryFile("w", suffix=".epd", delete=False) as f:
-        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";\n')
-        f.write('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "level";\n')
-        f.write('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8# Kf1; id "two";\n')
-        path = f.name
-    try:
+    with epd_file('6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#; id "mate1";',
+                  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id "level";',
+                  '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8# Kf1; id "two";') as path:
         status, out, _ = run("epd", path, "--depth", "2", "--criterion", "berliner")
         check(status == 0 and "solved 3/3" in out, f"move only: {out}")
         check("Berliner's criterion: 1 of 2 problems with one answer" in out and "the move alone 2 of 2" in out,
@@ -160,5 +164,3 @@ def test_epd_berliner_criterion():
         check(status == 0 and "Berliner's criterion:" in out, f"--partial off: {out}")
         status, _, err = run("epd", path, "--criterion", "bogus")
         check(status == 2 and "usage" in err, f"bad criterion: {status} {err!r}")
-    finally:
-        os.unlink(path)
