@@ -40,13 +40,21 @@ def speed_points(fit):
     return {k: sorted(v) for k, v in series.items()}
 
 
+def uci_elo_points(fit):
+    """The UCI_Elo curve (elo_fit.py's chain, on Stockfish's labels): [(multiple, elo)]."""
+    natives = fit.get("natives", {})
+    return [(m or natives[profile], e) for profile, m, e in fit.get("chain") or [] if m or natives.get(profile)]
+
+
 def svg(fit):
     series = speed_points(fit)
     if not series:
         raise SystemExit("no TECH players at a speed in this fit")
     anchored = any(p.get("anchored") for p in fit["players"].values())
+    uci_elo = uci_elo_points(fit)
     multiples = [pt[0] for pts in series.values() for pt in pts]
-    elos = [v for pts in series.values() for pt in pts for v in pt[2:4]] + ([USCF_1971] if anchored else [])
+    elos = ([v for pts in series.values() for pt in pts for v in pt[2:4]] + ([USCF_1971] if anchored else [])
+            + [e for _, e in uci_elo])
     x_max = max(multiples) * 2
     y_min, y_max = math.floor(min(elos) / ELO_STEP) * ELO_STEP, math.ceil(max(elos) / ELO_STEP) * ELO_STEP
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -88,6 +96,11 @@ def svg(fit):
                    f'stroke-dasharray="5,4"/>')
         out.append(f'<text x="{LEFT + plot_w - 4}" y="{yy - 5:.1f}" text-anchor="end" fill="#555">TECH in 1971: '
                    f'USCF {USCF_1971}</text>')
+    if uci_elo:
+        path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(e):.1f}" for i, (m, e) in enumerate(uci_elo))
+        out.append(f'<path d="{path}" fill="none" stroke="black" stroke-width="1.5" stroke-dasharray="2,3"/>')
+        out.append(f'<text x="{LEFT + 10}" y="{TOP + 16 + 18 * len(series)}">┄ UCI_Elo: the Stockfish label '
+                   f'played even with (README table)</text>')
     for row, (profile, pts) in enumerate(sorted(series.items())):
         colour = COLOURS.get(profile, "black")
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(v):.1f}" for i, (m, v, *_rest) in enumerate(pts))

@@ -90,7 +90,7 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     """From results whose scores are their expectations, the fit finds the true differences, puts
     the group on the labels by the least-squares shift, reports the labels' spacing (0.83 of the
     fit's: 250 true Elo for a gap of 300) and the ladders, and writes a calibration table whose
-    points climb."""
+    points climb, each at the Stockfish label it plays even with."""
     with tempfile.TemporaryDirectory() as tmp:
         runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
         synthetic_runs(runs)
@@ -122,6 +122,13 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         check(all(b[2] > a[2] or (b[2] == a[2] and a[0] != b[0]) for a, b in zip(points, points[1:]))
               and elos == sorted(elos), f"table points {points}")
         check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
+        # UCI_Elo is Stockfish's label at equal strength: TECH-1971 native (true 1600) lies 200 of
+        # the 250 true Elo from Stockfish@1400 to @1700, so label 1640; beyond the labels one for
+        # one: TECH-modern native 1950 is 50 above @2000 (true 1900), the PDP-10 600 below @1400.
+        table_elo = {(profile, multiple): elo for profile, multiple, elo in points}
+        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1640), (("STRENGTH_TECH_MODERN", 0.0), 2050),
+                           (("STRENGTH_TECH_1971", 1.0), 800)):
+            check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, label {label}")
         with open(readme) as f:
             text = f.read()
         check("old" not in text and "| UCI_Elo | profile |" in text and text.endswith("after\n"), text)
