@@ -499,6 +499,7 @@ def main(argv=None):
             chain_source = (points, anchored, labels, group)
     if chain_source:
         points, anchored, labels, group = chain_source
+        out["labels"] = labels  # the labels of the curve's group, not of a later time-odds pair
         # The table and its heading speak of the games that placed its points.
         results = [r for r in results if r["a"] in group]
         chain = calibration_chain(points, anchored, natives, label_scale(labels))

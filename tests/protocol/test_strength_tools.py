@@ -94,6 +94,12 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     with tempfile.TemporaryDirectory() as tmp:
         runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
         synthetic_runs(runs)
+        with open(runs) as f:
+            curve_runs = f.read()
+        with open(runs, "w") as f:  # a time-odds pair: a labelled group of its own, fitted after the curve's
+            f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "1+0.18 v 60+0.6",
+                                "players": [{"name": "TECH-1971@x1000~1+0.18"}, {"name": "Stockfish@1450~60+0.6"}],
+                                "wins": 3, "losses": 6, "draws": 1}) + "\n" + curve_runs)
         with open(readme, "w") as f:
             f.write(f"| `UCI_Elo` | spin | `1` | 1-2 | option | x |\nbefore\n{elo_fit.README_BEGIN}\nold\n"
                     f"{elo_fit.README_END}\nafter\n")
@@ -107,6 +113,7 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
             got = fit["players"][name]["value"]
             check(abs(got - true_anchored(name)) < 5, f"{name}: fitted {got:.1f}, true {true_anchored(name):.1f}")
             check(fit["players"][name]["low"] < got < fit["players"][name]["high"], f"{name}: interval")
+        check(len(fit["labels"]["points"]) == 3, f"the curve's labels, not the time-odds pair's: {fit['labels']}")
         slope = fit["labels"]["slope"]["value"]
         check(abs(slope - 250 / 300) < 0.01, f"label slope {slope:.3f}")
         per_ply_rows = [r for r in fit["speed_ladder"] if r.get("mean") and r["profile"] == "TECH-1971"]
