@@ -37,8 +37,8 @@ import math
 import os
 import re
 import statistics
-import textwrap
 import sys
+import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -480,7 +480,6 @@ def main(argv=None):
             print(f"  {p:28s} {fmt(anchored[p], sign=not labels)}{extra}")
             out["players"][p] = dict(anchored[p], anchored=bool(labels), **{k: v for k, v in info.items()})
         if labels:
-            out["labels"] = labels
             print(f"  Stockfish labels: shift {labels['shift']:+.0f}; fitted minus label:")
             for p, row in sorted(labels["points"].items(), key=lambda kv: kv[1]["label"]):
                 print(f"    {p:26s} {row['fitted']['value'] - row['label']:+.0f}")
@@ -501,7 +500,7 @@ def main(argv=None):
             chain_source = (points, anchored, labels, group)
     if chain_source:
         points, anchored, labels, group = chain_source
-        out["labels"] = labels  # the labels of the curve's group, not of a later time-odds pair
+        out["labels"] = labels  # the curve's labels (a time-odds pair is a labelled group too)
         # The table and its heading speak of the games that placed its points.
         results = [r for r in results if r["a"] in group]
         chain = calibration_chain(points, anchored, natives, label_scale(labels))

@@ -94,12 +94,10 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     with tempfile.TemporaryDirectory() as tmp:
         runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
         synthetic_runs(runs)
-        with open(runs) as f:
-            curve_runs = f.read()
-        with open(runs, "w") as f:  # a time-odds pair: a labelled group of its own, fitted after the curve's
+        with open(runs, "a") as f:  # a time-odds pair: a labelled group of its own, fitted after the curve's
             f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "1+0.18 v 60+0.6",
                                 "players": [{"name": "TECH-1971@x1000~1+0.18"}, {"name": "Stockfish@1450~60+0.6"}],
-                                "wins": 3, "losses": 6, "draws": 1}) + "\n" + curve_runs)
+                                "wins": 3, "losses": 6, "draws": 1}) + "\n")
         with open(readme, "w") as f:
             f.write(f"| `UCI_Elo` | spin | `1` | 1-2 | option | x |\nbefore\n{elo_fit.README_BEGIN}\nold\n"
                     f"{elo_fit.README_END}\nafter\n")
