@@ -306,16 +306,33 @@ def speed_ladder(points, rating, cov):
 # The calibration table
 # ---------------------------------------------------------------------------------------
 
+def label_steps(labels):
+    """The steps of Stockfish's staircase that the labelled players stand on, by pick depth:
+    depth, labels played, middle label, strength (the mean fitted place of its players), and
+    whether it climbs above every lower step."""
+    played = {}
+    for row in labels["points"].values():
+        played.setdefault(players.stockfish_pick_depth(row["label"]), []).append(row)
+    steps, top = [], -math.inf
+    for depth in sorted(played):
+        strength = statistics.fmean(row["fitted"]["value"] for row in played[depth])
+        steps.append({"depth": depth, "labels": sorted(row["label"] for row in played[depth]),
+                      "middle": players.stockfish_step(depth)[2], "strength": strength, "climbs": strength > top})
+        top = max(top, strength)
+    return steps
+
+
 def label_scale(labels):
-    """UCI_Elo as Stockfish means it at the control played: a fitted rating becomes the label of
-    the Stockfish setting it plays even with, interpolated linearly between the labelled
-    Stockfish players' fitted places. Beyond the lowest and the highest label the scale goes on
-    one UCI_Elo per fitted Elo: there only TECH's own games measure, and they measure Elo.
-    Labels whose fitted places do not climb with them are left out (noise, not a scale)."""
-    marks = []
-    for row in sorted(labels["points"].values(), key=lambda r: r["label"]):
-        if not marks or row["fitted"]["value"] > marks[-1][0]:
-            marks.append((row["fitted"]["value"], row["label"]))
+    """UCI_Elo as Stockfish means it at the control played. Stockfish's labels are a staircase:
+    every label of one pick depth plays alike (strength_players.stockfish_pick_depth), so the
+    labelled players are joined by pick depth, each step's strength the mean of its players'
+    fitted places, and set at the step's middle label. A fitted rating becomes the label at that
+    strength on the line through the steps' middles: on a step's middle it plays even with every
+    label of the step; between two middles no label plays even, and the line interpolates.
+    Beyond the lowest and the highest step the scale goes on one UCI_Elo per fitted Elo: there only
+    TECH's own games measure, and they measure Elo. Steps whose strengths do not climb with their
+    depth are left out (noise, not a scale)."""
+    marks = [(step["strength"], step["middle"]) for step in label_steps(labels) if step["climbs"]]
 
     def to_label(fitted):
         if fitted <= marks[0][0]:
@@ -381,8 +398,10 @@ def table_text(chain, natives, results, anchors, tcs):
         f"{dates[0] if dates else '?'} to {dates[-1] if dates else '?'};",
         *textwrap.wrap(f"builds {', '.join(builds) or '?'}),", 96, initial_indent=" * ", subsequent_indent=" * "),
         " * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is",
-        " * the Stockfish 15.1 UCI_Elo it plays even with at that control, interpolated between the labels",
-        f" * {', '.join(str(a) for a in anchors) or '(none)'} and one for one beyond them (docs/STRENGTH.md).",
+        " * the Stockfish 15.1 UCI_Elo it plays even with at that control: each step of Stockfish's",
+        " * staircase (its labels of one pick depth play alike) stands at its middle label, the steps",
+        *textwrap.wrap(f"played {anchors or '(none)'}; interpolated between them, one for one beyond "
+                       "them (docs/STRENGTH.md).", 96, initial_indent=" * ", subsequent_indent=" * "),
         " * Each point: a profile at a speed (a multiple of TECH's PDP-10; 0 = native) and its UCI_Elo;",
         " * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,",
         " * TECH-modern), where a curve ends that reaches native. */",
@@ -506,7 +525,13 @@ def main(argv=None):
         chain = calibration_chain(points, anchored, natives, label_scale(labels))
         out["chain"] = chain
         print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m)} {e:.0f}" for p, m, e in chain))
-        anchors = sorted(row["label"] for row in labels["points"].values())
+        steps = label_steps(labels)
+        print("Stockfish's steps (pick depth: labels played, middle label, fitted strength):")
+        for step in steps:
+            print(f"  depth {step['depth']}: {', '.join(map(str, step['labels']))}; middle {step['middle']:.0f}; "
+                  f"{step['strength']:.0f}{'' if step['climbs'] else ' (below a lower step: left out)'}")
+        anchors = ", ".join(f"d{step['depth']} {'/'.join(map(str, step['labels']))} at {step['middle']:.0f}"
+                            for step in steps if step["climbs"])
         tcs = {r["tc"] for r in results}
         if args.table:
             with open(args.table, "w") as f:

@@ -28,6 +28,14 @@ STOCKFISH = "/usr/games/stockfish"
 # Stockfish 15.1's README: "This Elo rating has been calibrated at a time control of 60s+0.6s and
 # anchored to CCRL 40/4": on its own clock of 60+0.6 a label holds by definition.
 STOCKFISH_CALIBRATION_TC = "60+0.6"
+# Stockfish 15.1's search.cpp, Skill: a UCI_Elo label becomes the level
+# pow((elo - 1346.6) / 143.4, 1 / 0.806), clamped to 0 .. 20, and the move is picked after the
+# iteration of depth 1 + int(level) (later iterations do not change it). The weakness of that pick,
+# 120 - 2 * level, moves by under 2% inside one depth, so labels of one pick depth play alike.
+STOCKFISH_LEVEL_ELO, STOCKFISH_LEVEL_SCALE, STOCKFISH_LEVEL_POWER = 1346.6, 143.4, 0.806
+# Stockfish 15.1's UCI_Elo option: spin from 1320 to 3190.
+STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1320, 3190
+STOCKFISH_LEVEL_MAX = 20
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 
@@ -73,6 +81,23 @@ def speed_text(multiple):
     if abs(multiple - rounded) < 1e-6 * multiple or multiple >= 100:
         return f"x{rounded}"
     return f"x{multiple:.3g}"
+
+
+def stockfish_pick_depth(label):
+    """The depth at which Stockfish 15.1 at UCI_Elo `label` picks its move: 1 + int(level)."""
+    base = max(0.0, (label - STOCKFISH_LEVEL_ELO) / STOCKFISH_LEVEL_SCALE)
+    level = min(float(STOCKFISH_LEVEL_MAX), base ** (1 / STOCKFISH_LEVEL_POWER))
+    return 1 + int(level)
+
+
+def stockfish_step(depth):
+    """The labels that pick at `depth`, as (lowest, highest, middle): one step of Stockfish's
+    staircase; every label on it plays alike."""
+    def label_at(level):
+        return STOCKFISH_LEVEL_ELO + STOCKFISH_LEVEL_SCALE * level ** STOCKFISH_LEVEL_POWER
+    low = STOCKFISH_ELO_MIN if depth <= 1 else label_at(depth - 1)
+    high = STOCKFISH_ELO_MAX if depth > STOCKFISH_LEVEL_MAX else label_at(depth)
+    return low, high, (low + high) / 2
 
 
 def split_clock(name):

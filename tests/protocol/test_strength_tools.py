@@ -127,12 +127,14 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         check(all(b[2] > a[2] or (b[2] == a[2] and a[0] != b[0]) for a, b in zip(points, points[1:]))
               and elos == sorted(elos), f"table points {points}")
         check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
-        # UCI_Elo is Stockfish's label at equal strength: TECH-1971 native (true 1600) lies 200 of
-        # the 250 true Elo from Stockfish@1400 to @1700, so label 1640; beyond the labels one for
-        # one: TECH-modern native 1950 is 50 above @2000 (true 1900), the PDP-10 600 below @1400.
+        # UCI_Elo is Stockfish's label at equal strength, each pick-depth step at its middle label:
+        # @1400 stands on depth 1 (labels 1320-1490, middle 1405), @1700 on depth 4 (1694-1785,
+        # 1739.5), @2000 on depth 7 (1954-2035, 1994.5). TECH-1971 native (true 1600) lies 200 of the
+        # 250 true Elo from @1400 to @1700: 1405 + 0.8 * 334.5 = 1673; beyond the steps one for one:
+        # TECH-modern native 1950 is 50 above @2000 (true 1900), the PDP-10 600 below @1400.
         table_elo = {(profile, multiple): elo for profile, multiple, elo in points}
-        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1640), (("STRENGTH_TECH_MODERN", 0.0), 2050),
-                           (("STRENGTH_TECH_1971", 1.0), 800)):
+        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1673), (("STRENGTH_TECH_MODERN", 0.0), 2044),
+                           (("STRENGTH_TECH_1971", 1.0), 805)):
             check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, label {label}")
         with open(readme) as f:
             text = f.read()
@@ -143,6 +145,27 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         root = ET.parse(svg_path).getroot()
         circles = root.findall("{http://www.w3.org/2000/svg}circle")
         check(len(circles) == sum(1 for p in TRUE if p.startswith("TECH")), f"{len(circles)} points drawn")
+
+
+def test_stockfish_labels_are_a_staircase():
+    """Stockfish 15.1 picks its move at depth 1 + int(level), so its labels step: 1350 and 1450
+    pick at depth 1, 1500 at 2, 1700 at 4, 1800 and 1850 at 5, 1900 at 6, 2100 at 8. Two labels of
+    one step measured alike are one point at the step's middle (1785-1871: 1828), not the lower
+    label; between steps the scale runs from middle to middle."""
+    depth = strength_players.stockfish_pick_depth
+    for label, want in ((1320, 1), (1350, 1), (1450, 1), (1500, 2), (1600, 3), (1700, 4), (1800, 5),
+                        (1850, 5), (1900, 6), (2000, 7), (2100, 8)):
+        check(depth(label) == want, f"UCI_Elo {label}: pick depth {depth(label)}, want {want}")
+    low, high, middle = strength_players.stockfish_step(5)
+    check(round(low) == 1785 and round(high) == 1871 and round(middle) == 1828, f"step 5: {low, high, middle}")
+
+    def row(label, fitted):
+        return {"label": label, "fitted": {"value": fitted}}
+    labels = {"points": {"Stockfish@1800": row(1800, 1690), "Stockfish@1850": row(1850, 1710),
+                         "Stockfish@1900": row(1900, 2200)}}
+    to_label = elo_fit.label_scale(labels)
+    for fitted, want in ((1690, 1818), (1700, 1828), (1950, 1870.5), (2300, 2013)):
+        check(abs(to_label(fitted) - want) < 1.5, f"fitted {fitted}: UCI_Elo {to_label(fitted):.1f}, want {want}")
 
 
 def test_elo_fit_reads_match_summaries():
