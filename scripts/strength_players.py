@@ -33,8 +33,8 @@ STOCKFISH_CALIBRATION_TC = "60+0.6"
 # iteration of depth 1 + int(level) (later iterations do not change it). The weakness of that pick,
 # 120 - 2 * level, moves by under 2% inside one depth, so labels of one pick depth play alike.
 STOCKFISH_LEVEL_ELO, STOCKFISH_LEVEL_SCALE, STOCKFISH_LEVEL_POWER = 1346.6, 143.4, 0.806
-# Stockfish 15.1's UCI_Elo option: spin from 1320 to 3190.
-STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1320, 3190
+# Stockfish 15.1's UCI_Elo option (`uci`): spin from 1350 to 2850.
+STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1350, 2850
 STOCKFISH_LEVEL_MAX = 20
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
@@ -96,7 +96,7 @@ def stockfish_step(depth):
     def label_at(level):
         return STOCKFISH_LEVEL_ELO + STOCKFISH_LEVEL_SCALE * level ** STOCKFISH_LEVEL_POWER
     low = STOCKFISH_ELO_MIN if depth <= 1 else label_at(depth - 1)
-    high = STOCKFISH_ELO_MAX if depth > STOCKFISH_LEVEL_MAX else label_at(depth)
+    high = min(STOCKFISH_ELO_MAX, label_at(min(depth, STOCKFISH_LEVEL_MAX)))
     return low, high, (low + high) / 2
 
 

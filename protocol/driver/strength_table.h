@@ -4,23 +4,23 @@
  * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is
  * the Stockfish 15.1 UCI_Elo it plays even with at that control: each step of Stockfish's
  * staircase (its labels of one pick depth play alike) stands at its middle label, the steps
- * played d1 1350 at 1405, d2 1550 at 1544, d3 1650 at 1646, d4 1700 at 1740, d5 1800 at 1828,
+ * played d1 1350 at 1420, d2 1550 at 1544, d3 1650 at 1646, d4 1700 at 1740, d5 1800 at 1828,
  * d6 1900 at 1913, d8 2100 at 2074; interpolated between them, one for one beyond them
  * (docs/STRENGTH.md).
  * Each point: a profile at a speed (a multiple of TECH's PDP-10; 0 = native) and its UCI_Elo;
  * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,
  * TECH-modern), where a curve ends that reaches native. */
-enum { STRENGTH_ELO_MIN = -247, STRENGTH_ELO_MAX = 1910 };
+enum { STRENGTH_ELO_MIN = -232, STRENGTH_ELO_MAX = 1910 };
 #define STRENGTH_NATIVE_MULTIPLES {43174.0, 24005.0}
 #define STRENGTH_POINTS \
-    {STRENGTH_TECH_1971, 1.0, -247}, \
-    {STRENGTH_TECH_1971, 7.0, -44}, \
-    {STRENGTH_TECH_1971, 49.0, 594}, \
-    {STRENGTH_TECH_1971, 343.0, 1009}, \
-    {STRENGTH_TECH_1971, 2401.0, 1299}, \
-    {STRENGTH_TECH_1971, 16807.0, 1518}, \
+    {STRENGTH_TECH_1971, 1.0, -232}, \
+    {STRENGTH_TECH_1971, 7.0, -29}, \
+    {STRENGTH_TECH_1971, 49.0, 609}, \
+    {STRENGTH_TECH_1971, 343.0, 1024}, \
+    {STRENGTH_TECH_1971, 2401.0, 1314}, \
+    {STRENGTH_TECH_1971, 16807.0, 1521}, \
     {STRENGTH_TECH_1971, 0.0, 1634}, \
-    {STRENGTH_TECH_MODERN, 217.6, 1634}, \
+    {STRENGTH_TECH_MODERN, 214.9, 1634}, \
     {STRENGTH_TECH_MODERN, 343.0, 1766}, \
     {STRENGTH_TECH_MODERN, 2401.0, 1842}, \
     {STRENGTH_TECH_MODERN, 0.0, 1910}

@@ -128,13 +128,13 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
               and elos == sorted(elos), f"table points {points}")
         check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
         # UCI_Elo is Stockfish's label at equal strength, each pick-depth step at its middle label:
-        # @1400 stands on depth 1 (labels 1320-1490, middle 1405), @1700 on depth 4 (1694-1785,
+        # @1400 stands on depth 1 (labels 1350-1490, middle 1420), @1700 on depth 4 (1694-1785,
         # 1739.5), @2000 on depth 7 (1954-2035, 1994.5). TECH-1971 native (true 1600) lies 200 of the
-        # 250 true Elo from @1400 to @1700: 1405 + 0.8 * 334.5 = 1673; beyond the steps one for one:
+        # 250 true Elo from @1400 to @1700: 1420 + 0.8 * 319.5 = 1676; beyond the steps one for one:
         # TECH-modern native 1950 is 50 above @2000 (true 1900), the PDP-10 600 below @1400.
         table_elo = {(profile, multiple): elo for profile, multiple, elo in points}
-        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1673), (("STRENGTH_TECH_MODERN", 0.0), 2044),
-                           (("STRENGTH_TECH_1971", 1.0), 805)):
+        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1676), (("STRENGTH_TECH_MODERN", 0.0), 2044),
+                           (("STRENGTH_TECH_1971", 1.0), 820)):
             check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, label {label}")
         with open(readme) as f:
             text = f.read()
@@ -153,7 +153,7 @@ def test_stockfish_labels_are_a_staircase():
     one step measured alike are one point at the step's middle (1785-1871: 1828), not the lower
     label; between steps the scale runs from middle to middle."""
     depth = strength_players.stockfish_pick_depth
-    for label, want in ((1320, 1), (1350, 1), (1450, 1), (1500, 2), (1600, 3), (1700, 4), (1800, 5),
+    for label, want in ((1350, 1), (1450, 1), (1500, 2), (1600, 3), (1700, 4), (1800, 5),
                         (1850, 5), (1900, 6), (2000, 7), (2100, 8)):
         check(depth(label) == want, f"UCI_Elo {label}: pick depth {depth(label)}, want {want}")
     low, high, middle = strength_players.stockfish_step(5)
