@@ -36,6 +36,9 @@ STOCKFISH_LEVEL_ELO, STOCKFISH_LEVEL_SCALE, STOCKFISH_LEVEL_POWER = 1346.6, 143.
 # Stockfish 15.1's UCI_Elo option (`uci`): spin from 1350 to 2850.
 STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1350, 2850
 STOCKFISH_LEVEL_MAX = 20
+# A limited Stockfish keeps this many ms of its clock in hand (its default 10 lost games on time
+# when several played at once on two cores); its move comes from its pick depth, not its time.
+STOCKFISH_LIMITED_OVERHEAD_MS = 100
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 
@@ -155,7 +158,8 @@ def engine_words(name, tech_cmd):
     elif kind == "stockfish":
         words += [f"cmd={STOCKFISH}", "proto=uci", "option.Threads=1", "option.Hash=16"]
         if info["label"] is not None:
-            words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['label']}"]
+            words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['label']}",
+                      f"option.Move Overhead={STOCKFISH_LIMITED_OVERHEAD_MS}"]
     elif base == "Fairy-Max":
         words += [f"cmd={FAIRYMAX}", "proto=xboard"]
     else:
