@@ -322,17 +322,17 @@ def label_steps(labels):
     return steps
 
 
-def label_scale(labels):
+def label_scale(steps):
     """UCI_Elo as Stockfish means it at the control played. Stockfish's labels are a staircase:
     every label of one pick depth plays alike (strength_players.stockfish_pick_depth), so the
-    labelled players are joined by pick depth, each step's strength the mean of its players'
-    fitted places, and set at the step's middle label. A fitted rating becomes the label at that
+    labelled players are joined by pick depth (label_steps), each step's strength the mean of its
+    players' fitted places, and set at the step's middle label. A fitted rating becomes the label at that
     strength on the line through the steps' middles: on a step's middle it plays even with every
     label of the step; between two middles no label plays even, and the line interpolates.
     Beyond the lowest and the highest step the scale goes on one UCI_Elo per fitted Elo: there only
     TECH's own games measure, and they measure Elo. Steps whose strengths do not climb with their
     depth are left out (noise, not a scale)."""
-    marks = [(step["strength"], step["middle"]) for step in label_steps(labels) if step["climbs"]]
+    marks = [(step["strength"], step["middle"]) for step in steps if step["climbs"]]
 
     def to_label(fitted):
         if fitted <= marks[0][0]:
@@ -522,10 +522,10 @@ def main(argv=None):
         out["labels"] = labels  # the curve's labels (a time-odds pair is a labelled group too)
         # The table and its heading speak of the games that placed its points.
         results = [r for r in results if r["a"] in group]
-        chain = calibration_chain(points, anchored, natives, label_scale(labels))
+        steps = label_steps(labels)
+        chain = calibration_chain(points, anchored, natives, label_scale(steps))
         out["chain"] = chain
         print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m)} {e:.0f}" for p, m, e in chain))
-        steps = label_steps(labels)
         print("Stockfish's steps (pick depth: labels played, middle label, fitted strength):")
         for step in steps:
             print(f"  depth {step['depth']}: {', '.join(map(str, step['labels']))}; middle {step['middle']:.0f}; "

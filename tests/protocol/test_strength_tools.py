@@ -163,7 +163,7 @@ def test_stockfish_labels_are_a_staircase():
         return {"label": label, "fitted": {"value": fitted}}
     labels = {"points": {"Stockfish@1800": row(1800, 1690), "Stockfish@1850": row(1850, 1710),
                          "Stockfish@1900": row(1900, 2200)}}
-    to_label = elo_fit.label_scale(labels)
+    to_label = elo_fit.label_scale(elo_fit.label_steps(labels))
     for fitted, want in ((1690, 1818), (1700, 1828), (1950, 1870.5), (2300, 2013)):
         check(abs(to_label(fitted) - want) < 1.5, f"fitted {fitted}: UCI_Elo {to_label(fitted):.1f}, want {want}")
 
