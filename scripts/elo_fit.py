@@ -29,6 +29,13 @@ least-squares shift that puts the fitted Stockfish points on their labels. The r
 how far each label lies from its fitted point and the slope of fitted Elo against label Elo
 (1 if the labels' spacing holds at the time control played). A group without labelled
 Stockfish players is reported relative to its first player.
+
+Far anchors: a pairing of TECH with another program whose players the fit puts more than
+NEAR_ELO (200) apart is left out and the fit done again, until the set of far anchors holds;
+the report lists each with its score and the score the fit expects. Such a result measures
+the tail of the logistic curve, where two different programs need not follow one (TECH-1971
+at native speed scores 77% against Stockfish at 1350 where its ladder says 92%). A far pairing
+that is a player's last link to the group stays: that player's place rests on it alone.
 """
 import argparse
 import datetime
@@ -48,6 +55,10 @@ ROOT = os.path.dirname(HERE)
 DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")
 LOG10_OVER_400 = math.log(10) / 400
 Z95 = 1.959964
+# An anchor (TECH against another program) is read only where the fit puts its players within
+# this many Elo (an expected score of 24-76%): further apart it measures the tail of the
+# logistic curve, where two different programs need not follow one (docs/STRENGTH.md §2).
+NEAR_ELO = 200
 # [P] Gillogly 1971: "TECH's current rating is 1147 based on its first tournament" (USCF).
 USCF_1971 = 1147
 README_BEGIN, README_END = "<!-- strength-table:begin -->", "<!-- strength-table:end -->"
@@ -194,6 +205,37 @@ def fit_group(group, table):
         for q, j in index.items():
             cov[p][q] = cov_free[i][j]
     return rating, cov
+
+
+def is_anchor(a, b):
+    """A pairing of TECH with another program (not TECH with TECH, nor Stockfish with itself)."""
+    return kind_of(a)["kind"].startswith("tech") != kind_of(b)["kind"].startswith("tech")
+
+
+def connected(group, pairs):
+    """Whether the pairs join every player of the group."""
+    return len(group) <= 1 or any(len(g) == len(group) for g in groups_of({k: 0 for k in pairs}))
+
+
+def fit_near(group, table):
+    """fit_group over the group's pairings less its far anchors: those whose players the fit
+    puts more than NEAR_ELO apart, unless a player would lose its last link to the group without
+    them. Fitted again until the far set holds. Returns (rating, cov, far pairings)."""
+    pairs = {k: v for k, v in table.items() if k[0] in group}
+    far = set()
+    for _ in range(20):
+        rating, cov = fit_group(group, {k: v for k, v in pairs.items() if k not in far})
+        keep = set(pairs) - far
+        new = set()
+        for key in sorted((k for k in pairs if is_anchor(*k) and abs(rating[k[0]] - rating[k[1]]) > NEAR_ELO),
+                          key=lambda k: -abs(rating[k[0]] - rating[k[1]])):
+            if connected(group, keep - {key}):
+                keep.discard(key)
+                new.add(key)
+        if new == far:
+            break
+        far = new
+    return rating, cov, sorted(far)
 
 
 def variance(cov, weights):
@@ -478,17 +520,23 @@ def main(argv=None):
     natives = native_multiples(measured, given)
     table = pairings(results, args.prior_draws)
     out = {"players": {}, "groups": [], "ply_ladder": [], "speed_ladder": [], "labels": None,
-           "natives": natives, "chain": None}
+           "natives": natives, "chain": None, "far_anchors": []}
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     print(f"{len(results)} runs, {games} games, {len(table)} pairings; each pairing counts {args.prior_draws:g} "
           f"extra draw(s)")
     chain_source = None
     for group in groups_of(table):
-        rating, cov = fit_group(group, table)
+        rating, cov, far = fit_near(group, table)
         anchored, labels = anchor_group(group, rating, cov)
         out["groups"].append(group)
         print(f"\n== {len(group)} players, " + ("anchored to Stockfish's UCI_Elo labels" if labels
                                                   else f"relative to {group[0]}"))
+        for a, b in far:
+            score, games = table[(a, b)]
+            print(f"  far anchor, left out: {a} v {b}: {score:g}/{games:g} ({100 * score / games:.1f}%), "
+                  f"fitted {rating[a] - rating[b]:+.0f} apart (expected {100 * expected(rating[a] - rating[b]):.1f}%)")
+            out["far_anchors"].append({"players": [a, b], "score": score, "games": games,
+                                       "fitted_difference": rating[a] - rating[b]})
         for p in sorted(group, key=lambda q: anchored[q]["value"]):
             info = kind_of(p)
             extra = ""

@@ -147,6 +147,37 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         check(len(circles) == sum(1 for p in TRUE if p.startswith("TECH")), f"{len(circles)} points drawn")
 
 
+def test_a_far_anchor_is_left_out_unless_it_is_the_last_link():
+    """An anchor whose players the fit puts more than NEAR_ELO apart measures the logistic's tail:
+    TECH-modern native (true 1950) scoring only 75% against Stockfish@1400 (true 1400; 96% expected)
+    is left out, and every rating is the true one again; without the rule the fit is pulled off.
+    A program met only far away (Fairy-Max, 500 below TECH-1971@native, its one pairing) keeps it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        runs = os.path.join(tmp, "runs.jsonl")
+        synthetic_runs(runs)
+        with open(runs, "a") as f:
+            for a, b, wins, losses in (("TECH-modern@native", "Stockfish@1400", 3000, 1000),
+                                       ("Fairy-Max", "TECH-1971@native", 213, 3787)):
+                f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "10+0.1",
+                                    "players": [{"name": a}, {"name": b}], "wins": wins, "losses": losses,
+                                    "draws": 0, "native_multiple": NATIVES}) + "\n")
+        results, _ = elo_fit.read_runs(runs)
+        table = elo_fit.pairings(results, 0)
+        group = elo_fit.groups_of(table)[0]
+        rating, _, far = elo_fit.fit_near(group, table)
+        # The PDP-10 against Stockfish@1400 (600 apart) is far too, though it agrees with the rest.
+        check(far == [("Stockfish@1400", "TECH-1971@PDP-10"), ("Stockfish@1400", "TECH-modern@native")],
+              f"far anchors left out: {far}")
+        for name in TRUE:
+            want = TRUE[name] - TRUE["Stockfish@1400"]
+            got = rating[name] - rating["Stockfish@1400"]
+            check(abs(got - want) < 5, f"{name}: {got:.1f} above Stockfish@1400, true {want}")
+        check(abs(rating["TECH-1971@native"] - rating["Fairy-Max"] - 500) < 5, "Fairy-Max kept its one pairing")
+        pulled, _ = elo_fit.fit_group(group, table)
+        got = pulled["TECH-modern@native"] - pulled["Stockfish@1400"]
+        check(got < TRUE["TECH-modern@native"] - TRUE["Stockfish@1400"] - 20, f"without the rule: {got:.1f}")
+
+
 def test_stockfish_labels_are_a_staircase():
     """Stockfish 15.1 picks its move at depth 1 + int(level), so its labels step: 1350 and 1450
     pick at depth 1, 1500 at 2, 1700 at 4, 1800 and 1850 at 5, 1900 at 6, 2100 at 8. Two labels of
