@@ -408,6 +408,9 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->root_lines_on = s->multipv > 1 || s->variety;
     s->candidates.count = 0;
     s->start_us = clock_now_us();
+    s->last_progress_us = s->start_us;
+    s->reporter = NULL;
+    s->depth_under_way = 0;
     position_copy(&s->pos, root_pos);
     s->in_check[0] = position_in_check(&s->pos);
 }
@@ -419,6 +422,7 @@ void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap
 {
     for (Depth d = first; d <= cap; d++) {
         d = shared_search_align_depth(s, d);
+        s->depth_under_way = d;
         s->depth_start_us = clock_now_us();
         search_depth(s, d, reporter, result);
         if (s->aborted) break;
@@ -441,6 +445,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     memset(&result, 0, sizeof result);
     int64_t cpu_start = thread_cpu_us();
     search_begin(s, root_pos, limits, features, control);
+    s->reporter = reporter;
     s->is_helper = false;
     s->shared = NULL;
     if (s->tt && features->transposition_table) tt_new_search(s->tt);

@@ -89,7 +89,9 @@ typedef struct {
     int searchmoves_count;       /* restrict the root to these moves when > 0 */
     Move searchmoves[MOVE_LIST_MAX];
     bool started_from_initial;   /* the game began from the initial array (opening phase, §5.1) */
-    int64_t pdp10_budget_us;     /* abort after this much virtual PDP-10 time; 0 = no limit */
+    int64_t pdp10_budget_us;     /* abort after this much virtual PDP-10 time; 0 = no limit. A
+                                    paced search ends there once the wall clock has caught up
+                                    with it (the budget's time at the pace), not before */
     int multipv;                 /* MultiPV: root lines reported per depth (0 or 1: the one best) */
     bool variety;                /* Variety: play one of the moves equal to the best, at random */
     Score variety_margin;        /* Variety: how far below the best score still counts as equal */
@@ -115,7 +117,13 @@ typedef struct {
     void (*on_info)(void *context, const SearchInfo *info);
     void (*on_current_move)(void *context, Depth depth, Move move, int number);
     void (*on_lines)(void *context, const SearchInfo *lines, int count);
+    /* A heartbeat, at most once per SEARCH_PROGRESS_INTERVAL_US of a search that runs that long:
+     * the depth under way and the nodes so far (a paced search can go seconds between moves). */
+    void (*on_progress)(void *context, Depth depth, uint64_t nodes);
 } SearchReporter;
+
+/* [C] The heartbeat's interval: a GUI that hears nothing for longer may think the engine hung. */
+enum { SEARCH_PROGRESS_INTERVAL_US = 1000000 };
 
 typedef struct {
     Move best_move;              /* MOVE_NONE only when the root has no legal move */

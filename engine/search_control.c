@@ -90,14 +90,34 @@ bool search_go_deeper(const Search *s, const SearchLimits *limits, Depth cap, De
 
 static void search_rejudge_limits(Search *s);
 
-/* The stop flag, the hard deadline and a ponder hit's new limits. */
+/* Whether the search is held to a pace (Speed slower than native, or UCI_Elo's work). */
+static bool paced(const Search *s) { return s->features.pace_multiple > 0; }
+
+/* The stop flag, the deadlines and a ponder hit's new limits. A paced search also ends at its
+ * soft limit inside a depth [C]: at a slow pace one depth can outlast the whole move's share
+ * (at the PDP-10's pace TECH-modern's first depth takes seconds), so finishing the depth under
+ * way, as a search at native speed does, would run every move to the hard limit. */
 static void poll_controls(Search *s)
 {
     SearchControl *c = s->control;
     if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
+    int64_t now = clock_now_us();
     int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
-    if (deadline && clock_now_us() >= deadline) s->aborted = true;
+    if (deadline && now >= deadline) s->aborted = true;
+    int64_t soft = atomic_load_explicit(&c->soft_deadline_us, memory_order_relaxed);
+    if (soft && now >= soft && paced(s) && !s->is_helper && !atomic_load_explicit(&c->pondering, memory_order_relaxed))
+        s->aborted = true;
     if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
+}
+
+/* The heartbeat: the depth under way and the nodes, once a SEARCH_PROGRESS_INTERVAL_US. */
+static void report_progress(Search *s)
+{
+    if (!s->reporter || !s->reporter->on_progress) return;
+    int64_t now = clock_now_us();
+    if (now - s->last_progress_us < SEARCH_PROGRESS_INTERVAL_US) return;
+    s->last_progress_us = now;
+    s->reporter->on_progress(s->reporter->context, s->depth_under_way, s->stats.nodes);
 }
 
 /* Speed: hold the search back until the wall clock has caught up with its virtual PDP-10 time
@@ -112,6 +132,7 @@ static void pace_to_speed(Search *s, int64_t virtual_us)
         struct timespec pause = {0, (long)(ahead < PACE_SLICE_US ? ahead : PACE_SLICE_US) * 1000L};
         nanosleep(&pause, NULL);
         poll_controls(s);
+        report_progress(s);
     }
 }
 
@@ -119,19 +140,24 @@ void search_poll(Search *s)
 {
     atomic_store_explicit(&s->published_nodes, s->stats.nodes, memory_order_relaxed);
     poll_controls(s);
+    report_progress(s);
     if (s->on_pdp10_clock) {
         int64_t virtual_us = pdp10_us(&s->stats);
-        if (s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us) s->aborted = true;
-        if (s->features.pace_multiple > 0 && !s->aborted) pace_to_speed(s, virtual_us);
+        /* A spent budget ends the search when its time at the pace has come (a budget that the
+         * pre-sort's charge alone exceeds included): the search held back is a slower machine. */
+        bool spent = s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us;
+        if (paced(s) && !s->aborted) pace_to_speed(s, spent ? s->pdp10_budget_us : virtual_us);
+        if (spent) s->aborted = true;
     }
 }
 
 /* Poll every POLL_INTERVAL nodes; paced, as many nodes as the pace runs in about PACE_POLL_US
- * (a power of two, at least one); under a PDP-10 budget, every node, so that it ends exactly. */
+ * (a power of two, at least one); under a PDP-10 budget at native speed, every node, so that it
+ * ends exactly (paced, the pace's own interval: a few nodes past the budget are a few
+ * microseconds of its time). */
 uint64_t search_poll_mask(const SearchFeatures *features, const SearchLimits *limits)
 {
-    if (limits->pdp10_budget_us > 0) return 0;
-    if (features->pace_multiple <= 0) return POLL_INTERVAL - 1;
+    if (features->pace_multiple <= 0) return limits->pdp10_budget_us > 0 ? 0 : POLL_INTERVAL - 1;
     double nodes = features->pace_multiple * PACE_POLL_US / PDP10_NODE_US_ROUGH;
     uint64_t every = 1;
     while (every < POLL_INTERVAL && (double)(every * 2) <= nodes) every *= 2;

@@ -57,6 +57,9 @@ typedef struct Search {
     bool on_pdp10_clock;               /* paced (Speed), or under a PDP-10 budget */
     uint64_t poll_mask;                /* search_poll when (nodes & poll_mask) == 0 (see search_begin) */
     int64_t start_us;
+    const SearchReporter *reporter;    /* the main search's (heartbeats from the poll); NULL in helpers */
+    int64_t last_progress_us;          /* when the last heartbeat went out (or the search began) */
+    Depth depth_under_way;
     Move iteration_best;               /* best move of the previous depth (searched first with E7) */
     Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
     int64_t depth_end_us[SEARCH_DEPTH_MAX + 2]; /* when each depth completed; 0 = not (yet) */

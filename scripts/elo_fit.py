@@ -249,10 +249,19 @@ def interval(value, var):
     return {"value": value, "low": value - half, "high": value + half}
 
 
+def scale_of_label(name):
+    """Where a labelled Stockfish player stands on the 2023 scale: its step of the staircase, at
+    the Skill at the step's foot, which the 2023 calibration measured
+    (strength_players.stockfish_step_elo_2023)."""
+    label = players.describe(name)["label"]
+    return players.stockfish_step_elo_2023(players.stockfish_pick_depth(label))
+
+
 def anchor_group(group, rating, cov):
-    """Shift a group onto the Stockfish labels. Returns (anchored ratings with intervals,
-    label report) or (relative ratings, None) without labelled Stockfish players."""
-    labels = {p: players.describe(p)["label"] for p in group if is_labelled(p)}
+    """Shift a group onto the Stockfish labels' places on the 2023 scale. Returns (anchored
+    ratings with intervals, label report) or (relative ratings, None) without labelled Stockfish
+    players."""
+    labels = {p: scale_of_label(p) for p in group if is_labelled(p)}
     if not labels:
         ref = group[0]
         return {p: interval(rating[p] - rating[ref], variance(cov, diff_weights(p, ref))) for p in group}, None
@@ -263,7 +272,8 @@ def anchor_group(group, rating, cov):
         weights = {q: -1.0 / k for q in labels}
         weights[p] = weights.get(p, 0.0) + 1.0
         anchored[p] = interval(rating[p] + shift, variance(cov, weights))
-    report = {"shift": shift, "points": {p: {"label": labels[p], "fitted": anchored[p]} for p in labels}}
+    report = {"shift": shift, "points": {p: {"label": players.describe(p)["label"], "scale": labels[p],
+                                             "fitted": anchored[p]} for p in labels}}
     if k >= 2:
         mean_label = sum(labels.values()) / k
         spread = sum((v - mean_label) ** 2 for v in labels.values())
@@ -351,8 +361,8 @@ def speed_ladder(points, rating, cov):
 
 def label_steps(labels):
     """The steps of Stockfish's staircase that the labelled players stand on, by pick depth:
-    depth, labels played, middle label, strength (the mean fitted place of its players), and
-    whether it climbs above every lower step."""
+    depth, labels played, the step's place on the 2023 scale, strength (the mean fitted place of
+    its players), and whether it climbs above every lower step."""
     played = {}
     for row in labels["points"].values():
         played.setdefault(players.stockfish_pick_depth(row["label"]), []).append(row)
@@ -360,22 +370,23 @@ def label_steps(labels):
     for depth in sorted(played):
         strength = statistics.fmean(row["fitted"]["value"] for row in played[depth])
         steps.append({"depth": depth, "labels": sorted(row["label"] for row in played[depth]),
-                      "middle": players.stockfish_step(depth)[2], "strength": strength, "climbs": strength > top})
+                      "scale": players.stockfish_step_elo_2023(depth), "strength": strength,
+                      "climbs": strength > top})
         top = max(top, strength)
     return steps
 
 
 def label_scale(steps):
-    """UCI_Elo as Stockfish means it at the control played. Stockfish's labels are a staircase:
-    every label of one pick depth plays alike (strength_players.stockfish_pick_depth), so the
-    labelled players are joined by pick depth (label_steps), each step's strength the mean of its
-    players' fitted places, and set at the step's middle label. A fitted rating becomes the label at that
-    strength on the line through the steps' middles: on a step's middle it plays even with every
-    label of the step; between two middles no label plays even, and the line interpolates.
+    """UCI_Elo on Stockfish's 2023 scale. Stockfish's labels are a staircase: every label of one
+    pick depth plays alike (strength_players.stockfish_pick_depth) and as the Skill at the step's
+    foot, which the 2023 calibration rated. So the labelled players are joined by pick depth
+    (label_steps), each step's strength the mean of its players' fitted places, and set at its
+    2023 Elo. A fitted rating becomes the Elo at that strength on the line through the steps: on a
+    step it plays even with every label of the step; between two steps the line interpolates.
     Beyond the lowest and the highest step the scale goes on one UCI_Elo per fitted Elo: there only
     TECH's own games measure, and they measure Elo. Steps whose strengths do not climb with their
     depth are left out (noise, not a scale)."""
-    marks = [(step["strength"], step["middle"]) for step in steps if step["climbs"]]
+    marks = [(step["strength"], step["scale"]) for step in steps if step["climbs"]]
 
     def to_label(fitted):
         if fitted <= marks[0][0]:
@@ -431,47 +442,58 @@ def curve_at(chain, elo, natives):
     return profile, (None if m >= native else m)
 
 
+def work_ms(profile, multiple, natives):
+    """The PDP-10 work a move may take (ms) that plays as `profile` at `multiple` (None = native)
+    played at the table's control (strength_players.WORK_MS_PER_MULTIPLE)."""
+    return (multiple or natives[profile]) * players.WORK_MS_PER_MULTIPLE[profile]
+
+
 def table_text(chain, natives, results, anchors, tcs):
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     builds = sorted({r["build"] for r in results if r["build"] != "?"})
     dates = sorted(r["date"][:10] for r in results if r["date"] != "?")
+    per = ", ".join(f"{p} {players.WORK_MS_PER_MULTIPLE[p]:g} ms" for p in players.PROFILES)
     lines = [
         "/* strength_table.h - GENERATED by scripts/elo_fit.py; do not edit: run it again on new results.",
         f" * Measured: {games} games in {len(results)} runs ({', '.join(sorted(tcs))}; "
         f"{dates[0] if dates else '?'} to {dates[-1] if dates else '?'};",
         *textwrap.wrap(f"builds {', '.join(builds) or '?'}),", 96, initial_indent=" * ", subsequent_indent=" * "),
         " * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is",
-        " * the Stockfish 15.1 UCI_Elo it plays even with at that control: each step of Stockfish's",
-        " * staircase (its labels of one pick depth play alike) stands at its middle label, the steps",
-        *textwrap.wrap(f"played {anchors or '(none)'}; interpolated between them, one for one beyond "
-                       "them (docs/STRENGTH.md).", 96, initial_indent=" * ", subsequent_indent=" * "),
-        " * Each point: a profile at a speed (a multiple of TECH's PDP-10; 0 = native) and its UCI_Elo;",
-        " * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,",
-        " * TECH-modern), where a curve ends that reaches native. */",
+        " * its place on Stockfish's 2023 scale (the Skill levels as its 2023 calibration rated them): each",
+        " * step of Stockfish 15.1's staircase (its labels of one pick depth play alike) stands at the",
+        *textwrap.wrap(f"Skill of its foot, the steps played {anchors or '(none)'}; interpolated between them, one "
+                       "for one beyond them (docs/STRENGTH.md).", 96, initial_indent=" * ", subsequent_indent=" * "),
+        " * Each point: a profile, the PDP-10 work a move may take (ms) and its UCI_Elo. The work is the",
+        " * speed measured at that control (a multiple of TECH's PDP-10) times the work a move of such a",
+        *textwrap.wrap(f"speed did per unit of multiple ({per}; native: x"
+                       + ", x".join(f"{natives.get(p, 0):.0f}" for p in players.PROFILES)
+                       + "; docs/STRENGTH.md §1). */", 96, initial_indent=" * ", subsequent_indent=" * "),
         f"enum {{ STRENGTH_ELO_MIN = {round(chain[0][2])}, STRENGTH_ELO_MAX = {round(chain[-1][2])} }};",
-        "#define STRENGTH_NATIVE_MULTIPLES {" + ", ".join(f"{natives.get(p, 0):.1f}" for p in players.PROFILES) + "}",
         "#define STRENGTH_POINTS \\",
     ]
     names = {"TECH-1971": "STRENGTH_TECH_1971", "TECH-modern": "STRENGTH_TECH_MODERN"}
-    entries = [f"    {{{names[p]}, {m if m else 0:.1f}, {round(e)}}}" for p, m, e in chain]
+    entries = [f"    {{{names[p]}, {work_ms(p, m, natives):.1f}, {round(e)}}}" for p, m, e in chain]
     lines += [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
     return "\n".join(lines) + "\n"
 
 
 def readme_table(chain, natives, results, step=100):
-    """The Elo <-> speed <-> year table of README.md's 'Playing TECH', under a line that says
-    what it was measured from."""
+    """The Elo <-> work <-> speed <-> year table of README.md's 'Playing TECH', under a line that
+    says what it was measured from."""
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     tcs = ", ".join(sorted({r["tc"] for r in results}))
     rows = [f"Measured at {tcs}: {games} games in {len(results)} runs (tests/long/strength/runs.jsonl).", "",
-            "| UCI_Elo | profile | speed (x the PDP-10) | year (x7 a decade) |", "|---:|---|---:|---:|"]
+            f"| UCI_Elo | profile | work a move (PDP-10 seconds) | as a speed at {tcs} | year (x7 a decade) |",
+            "|---:|---|---:|---:|---:|"]
     low, high = round(chain[0][2]), round(chain[-1][2])
     elos = sorted({low, high} | set(range((low // step + 1) * step, high, step)))
     for elo in elos:
         profile, m = curve_at(chain, elo, natives)
         shown = m or natives[profile]
         speed = "native" if m is None else players.speed_text(m)
-        rows.append(f"| {elo} | {profile} | {speed} | {players.multiple_year(shown):.0f}"
+        work = work_ms(profile, m, natives) / 1000
+        work_text = f"{work:,.0f}" if work >= 100 else f"{work:.3g}"
+        rows.append(f"| {elo} | {profile} | {work_text} | {speed} | {players.multiple_year(shown):.0f}"
                     f"{' (this machine)' if m is None else ''} |")
     return "\n".join(rows)
 
@@ -548,9 +570,10 @@ def main(argv=None):
             print(f"  {p:28s} {fmt(anchored[p], sign=not labels)}{extra}")
             out["players"][p] = dict(anchored[p], anchored=bool(labels), **{k: v for k, v in info.items()})
         if labels:
-            print(f"  Stockfish labels: shift {labels['shift']:+.0f}; fitted minus label:")
+            print(f"  Stockfish labels on the 2023 scale (their step's Skill): shift {labels['shift']:+.0f}; "
+                  "fitted minus scale:")
             for p, row in sorted(labels["points"].items(), key=lambda kv: kv[1]["label"]):
-                print(f"    {p:26s} {row['fitted']['value'] - row['label']:+.0f}")
+                print(f"    {p:26s} {row['scale']:5d} {row['fitted']['value'] - row['scale']:+.0f}")
             if "slope" in labels:
                 print(f"  fitted Elo per label Elo: {labels['slope']['value']:.2f} "
                       f"({labels['slope']['low']:.2f} .. {labels['slope']['high']:.2f}); 1.00 = the labels' spacing holds")
@@ -575,11 +598,11 @@ def main(argv=None):
         chain = calibration_chain(points, anchored, natives, label_scale(steps))
         out["chain"] = chain
         print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m)} {e:.0f}" for p, m, e in chain))
-        print("Stockfish's steps (pick depth: labels played, middle label, fitted strength):")
+        print("Stockfish's steps (pick depth: labels played, the step on the 2023 scale, fitted strength):")
         for step in steps:
-            print(f"  depth {step['depth']}: {', '.join(map(str, step['labels']))}; middle {step['middle']:.0f}; "
+            print(f"  depth {step['depth']}: {', '.join(map(str, step['labels']))}; 2023 scale {step['scale']:.0f}; "
                   f"{step['strength']:.0f}{'' if step['climbs'] else ' (below a lower step: left out)'}")
-        anchors = ", ".join(f"d{step['depth']} {'/'.join(map(str, step['labels']))} at {step['middle']:.0f}"
+        anchors = ", ".join(f"d{step['depth']} {'/'.join(map(str, step['labels']))} at {step['scale']:.0f}"
                             for step in steps if step["climbs"])
         tcs = {r["tc"] for r in results}
         if args.table:

@@ -69,14 +69,18 @@ class EngineConfig:
     options: dict = field(default_factory=dict)
     ponder: bool = False
     depth: int = 0      # UCI: `go depth N` for every move instead of the clocks (0: clocks)
+    debug: bool = False  # UCI: `debug on` after the handshake (TECH then reports each move's stats)
     tc: TimeControl = None  # this engine's own clock (time odds); None: the match's --tc
 
     @classmethod
     def parse(cls, words):
-        kw, options, ponder = {}, {}, False
+        kw, options, ponder, debug = {}, {}, False, False
         for word in words:
             if word == "ponder":
                 ponder = True
+                continue
+            if word == "debug":
+                debug = True
                 continue
             key, sep, value = word.partition("=")
             if not sep:
@@ -102,7 +106,7 @@ class EngineConfig:
             raise ValueError("--engine: depth= needs proto=uci")
         return cls(cmd=shlex.split(kw["cmd"]), proto=proto, name=kw.get("name", ""),
                    workdir=kw.get("dir"), options=options, ponder=ponder, depth=kw.get("depth", 0),
-                   tc=kw.get("tc"))
+                   tc=kw.get("tc"), debug=debug)
 
 
 def name_engines(configs):

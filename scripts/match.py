@@ -17,7 +17,8 @@ usage:
 
 --engine takes KEY=VALUE words up to the next option: cmd (the command line, shell-quoted),
 proto (uci | xboard), name, dir (working directory), option.NAME=VALUE (UCI setoption /
-CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), depth=N (UCI
+CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), the bare word `debug`
+(UCI `debug on`: TECH then says each move's statistics in the log), depth=N (UCI
 only: every move is `go depth N` instead of the clocks, for fixed-depth experiments; give a
 long --tc so that no flag falls), and tc=BASE+INC (this engine's own clock instead of --tc:
 a time-odds match).

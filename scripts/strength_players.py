@@ -35,10 +35,20 @@ STOCKFISH_CALIBRATION_TC = "60+0.6"
 STOCKFISH_LEVEL_ELO, STOCKFISH_LEVEL_SCALE, STOCKFISH_LEVEL_POWER = 1346.6, 143.4, 0.806
 # Stockfish 15.1's UCI_Elo option (`uci`): spin from 1350 to 2850.
 STOCKFISH_ELO_MIN, STOCKFISH_ELO_MAX = 1350, 2850
+# Stockfish's 2023 calibration (its pull request 4341, January 2023, in Stockfish 16 and later):
+# master at each Skill Level 0..10 played versions of the Stash engine ranked on CCRL at 120+1,
+# "within +/-100 Elo of CCRL Blitz". The same pick mechanism as 15.1's (the move picked after the
+# iteration of depth 1 + int(level)), so 15.1 at a label plays as the Skill its formula gives.
+STOCKFISH_2023_SKILL_ELO = (1320, 1468, 1608, 1742, 1923, 2204, 2363, 2500, 2596, 2703, 2788)
 STOCKFISH_LEVEL_MAX = 20
 # A limited Stockfish keeps this many ms of its clock in hand (its default 10 lost games on time
 # when several played at once on two cores); its move comes from its pick depth, not its time.
 STOCKFISH_LIMITED_OVERHEAD_MS = 100
+# The PDP-10 work a move may take (UCI_Elo's budget, ms) that plays as TECH at a speed of x1 did at
+# 10+0.1, per profile: the speed ladder's points become budgets of multiple x this. Measured by
+# matching the median work a move of the paced engine with that of the budgeted one in games
+# against the same Stockfish (scripts/work_per_move.py; docs/STRENGTH.md §1).
+WORK_MS_PER_MULTIPLE = {"TECH-1971": 474.0, "TECH-modern": 153.0}
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 
@@ -86,20 +96,64 @@ def speed_text(multiple):
     return f"x{multiple:.3g}"
 
 
+def stockfish_level(label):
+    """Stockfish 15.1's Skill level at UCI_Elo `label` (fractional): its 2019 formula."""
+    base = max(0.0, (label - STOCKFISH_LEVEL_ELO) / STOCKFISH_LEVEL_SCALE)
+    return min(float(STOCKFISH_LEVEL_MAX), base ** (1 / STOCKFISH_LEVEL_POWER))
+
+
+def stockfish_label_at_level(level):
+    """The 15.1 UCI_Elo (fractional) whose formula gives Skill `level`."""
+    return STOCKFISH_LEVEL_ELO + STOCKFISH_LEVEL_SCALE * level ** STOCKFISH_LEVEL_POWER
+
+
 def stockfish_pick_depth(label):
     """The depth at which Stockfish 15.1 at UCI_Elo `label` picks its move: 1 + int(level)."""
-    base = max(0.0, (label - STOCKFISH_LEVEL_ELO) / STOCKFISH_LEVEL_SCALE)
-    level = min(float(STOCKFISH_LEVEL_MAX), base ** (1 / STOCKFISH_LEVEL_POWER))
-    return 1 + int(level)
+    return 1 + int(stockfish_level(label))
+
+
+def elo_2023_at_level(level):
+    """The 2023 calibration's Elo of Skill `level`, linear between its integer Skills (as
+    Stockfish 16's own UCI_Elo labels them); beyond Skill 10 the last step's slope goes on."""
+    table = STOCKFISH_2023_SKILL_ELO
+    k = min(int(level), len(table) - 2)
+    return table[k] + (level - k) * (table[k + 1] - table[k])
+
+
+def stockfish_elo_2023(label):
+    """What Stockfish 15.1 at UCI_Elo `label` is on the 2023 scale: the Elo the 2023 fit gives
+    its Skill (fractional Skills linear between the calibrated ones)."""
+    return elo_2023_at_level(stockfish_level(label))
+
+
+def stockfish_step_elo_2023(depth):
+    """The 2023 Elo of a whole step of the staircase: the labels of one pick depth play as the
+    Skill at the step's foot, depth - 1, the one the 2023 fit measured (the weakness of the pick,
+    120 - 2 * level, moves by under 2% along a step)."""
+    return STOCKFISH_2023_SKILL_ELO[min(depth - 1, len(STOCKFISH_2023_SKILL_ELO) - 1)]
+
+
+def stockfish_label_2023(elo):
+    """The 15.1 UCI_Elo to play for `elo` on the 2023 scale: the label whose Skill the 2023 fit
+    rates at `elo` (rounded to a whole label on the same pick depth)."""
+    table = STOCKFISH_2023_SKILL_ELO
+    if not table[0] <= elo <= table[-1]:
+        raise ValueError(f"{elo} is outside the 2023 calibration ({table[0]} to {table[-1]})")
+    k = max(i for i in range(len(table) - 1) if table[i] <= elo) if elo < table[-1] else len(table) - 2
+    level = k + (elo - table[k]) / (table[k + 1] - table[k])
+    label = max(STOCKFISH_ELO_MIN, round(stockfish_label_at_level(level)))
+    while stockfish_pick_depth(label) > 1 + int(level):
+        label -= 1
+    while stockfish_pick_depth(label) < 1 + int(level):
+        label += 1
+    return label
 
 
 def stockfish_step(depth):
     """The labels that pick at `depth`, as (lowest, highest, middle): one step of Stockfish's
     staircase; every label on it plays alike."""
-    def label_at(level):
-        return STOCKFISH_LEVEL_ELO + STOCKFISH_LEVEL_SCALE * level ** STOCKFISH_LEVEL_POWER
-    low = STOCKFISH_ELO_MIN if depth <= 1 else label_at(depth - 1)
-    high = min(STOCKFISH_ELO_MAX, label_at(min(depth, STOCKFISH_LEVEL_MAX)))
+    low = STOCKFISH_ELO_MIN if depth <= 1 else stockfish_label_at_level(depth - 1)
+    high = min(STOCKFISH_ELO_MAX, stockfish_label_at_level(min(depth, STOCKFISH_LEVEL_MAX)))
     return low, high, (low + high) / 2
 
 
@@ -166,3 +220,13 @@ def engine_words(name, tech_cmd):
         level = _PHALANX.match(base).group(1)
         words += [f"cmd={PHALANX} -l-" + (f" -e {level}" if level else ""), "proto=xboard"]
     return words
+
+
+if __name__ == "__main__":
+    import sys
+    # python3 scripts/strength_players.py 1400 2000: the 15.1 label to play for each 2023 Elo.
+    for word in sys.argv[1:]:
+        label = stockfish_label_2023(float(word))
+        print(f"{word}: Stockfish 15.1 at UCI_Elo {label} (Skill {stockfish_level(label):.2f}, pick depth "
+              f"{stockfish_pick_depth(label)}; 2023 scale {stockfish_elo_2023(label):.0f}, its step "
+              f"{stockfish_step_elo_2023(stockfish_pick_depth(label))})")

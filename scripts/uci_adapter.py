@@ -29,6 +29,8 @@ class UciAdapter(Adapter):
         self.wait(lambda: self.uciok, START_TIMEOUT, "uciok")
         for name, value in self.config.options.items():
             self.send(f"setoption name {name} value {value}")
+        if self.config.debug:
+            self.send("debug on")
         self.sync()
 
     def on_line(self, when, line):

@@ -46,6 +46,7 @@ typedef enum {
     FIELD_E13,
     FIELD_PRESORT,
     FIELD_SPEED,
+    FIELD_SPEED_CUSTOM,
     FIELD_LIMIT_STRENGTH,
     FIELD_ELO,
     FIELD_READING,
@@ -88,6 +89,9 @@ static const OptionSpec option_table[] = {
     /* The PDP-10's pace, a decade of the report's factor 7 a step, or native (the default):
      * docs/SPEC.md §10, speed.c. */
     {"Speed", OPTION_TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
+    /* Any speed of the scale as text (x12.5, 1985): a combo takes only its listed values in a
+     * GUI, and cutechess-cli refuses any other. */
+    {"Speed Custom", OPTION_TYPE_STRING, 0, 0, 0, NULL, false, FIELD_SPEED_CUSTOM},
     {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
     {"UCI_Elo", OPTION_TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
     /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
@@ -157,7 +161,10 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
     case FIELD_STYLE: apply_style(s, v); break;
-    case FIELD_SPEED: s->features.pace_multiple = speed_choice_multiple(v); break;
+    case FIELD_SPEED:
+        s->features.pace_multiple = speed_choice_multiple(v);
+        s->speed_custom[0] = '\0';
+        break;
     case FIELD_LIMIT_STRENGTH: s->limit_strength = v != 0; break;
     case FIELD_ELO: s->elo = v; break;
     case FIELD_READING: s->features.presort_reading = (Reading)v; break;
@@ -196,6 +203,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_E13: return s->features.basic_endgames;
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
+    case FIELD_SPEED_CUSTOM: return 0; /* a string: OptionDescription.text */
     case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */
     case FIELD_ANALYSE: return 0;
     case FIELD_MULTIPV: return s->multipv;
@@ -211,7 +219,7 @@ void settings_init(Settings *settings)
     memset(settings, 0, sizeof *settings);
     search_features_faithful(&settings->features);
     for (int i = 0; i < OPTION_COUNT; i++)
-        if (option_table[i].type != OPTION_TYPE_BUTTON)
+        if (option_table[i].type != OPTION_TYPE_BUTTON && option_table[i].type != OPTION_TYPE_STRING)
             option_store(settings, option_table[i].field, option_table[i].default_value);
 }
 
@@ -266,6 +274,29 @@ static OptionResult set_speed(Settings *s, const char *value, char *error, size_
         return OPTION_FAILED;
     }
     s->features.pace_multiple = multiple;
+    s->speed_custom[0] = '\0';
+    return OPTION_STORED;
+}
+
+/* UCI's spelling of an empty string (GUIs send it back as the value). */
+static const char EMPTY_STRING[] = "<empty>";
+
+/* Speed Custom: any speed of the scale; empty leaves the speed as Speed set it. */
+static OptionResult set_speed_custom(Settings *s, const char *value, char *error, size_t error_size)
+{
+    if (!value || !*value || strcmp(value, EMPTY_STRING) == 0) {
+        s->speed_custom[0] = '\0';
+        return OPTION_STORED;
+    }
+    double multiple;
+    if (strlen(value) >= sizeof s->speed_custom || !speed_parse(value, &multiple)) {
+        snprintf(error, error_size,
+                 "option 'Speed Custom' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+        return OPTION_FAILED;
+    }
+    s->features.pace_multiple = multiple;
+    snprintf(s->speed_custom, sizeof s->speed_custom, "%s", value);
     return OPTION_STORED;
 }
 
@@ -277,6 +308,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         return OPTION_FAILED;
     }
     int v = 0;
+    if (spec->field == FIELD_SPEED_CUSTOM) return set_speed_custom(settings, value, error, error_size);
     if (spec->type != OPTION_TYPE_BUTTON && (!value || !*value)) {
         snprintf(error, error_size, "option '%s' needs a value", spec->name);
         return OPTION_FAILED;
@@ -304,6 +336,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         break;
     case OPTION_TYPE_BUTTON:
+    case OPTION_TYPE_STRING:
         break;
     }
     const OptionResult result = option_store(settings, spec->field, v);
@@ -317,6 +350,14 @@ const char *settings_profile_name(const Settings *settings) { return style_names
 
 void settings_describe(const Settings *settings, char *text, size_t size)
 {
+    if (settings->limit_strength) {
+        SearchFeatures features;
+        strength_features(settings->elo, &features);
+        snprintf(text, size, "%s at UCI_Elo %d (%.1f PDP-10 seconds of work a move)",
+                 style_names[features.iterative_deepening ? STYLE_MODERN : STYLE_FAITHFUL], settings->elo,
+                 (double)strength_work_us(settings->elo) / 1e6);
+        return;
+    }
     Settings profile;
     settings_init(&profile);
     apply_style(&profile, settings->style);
@@ -343,6 +384,7 @@ void options_describe(const Settings *settings, int index, OptionDescription *de
         .max = spec->max,
         .choices = spec->type == OPTION_TYPE_COMBO ? combo_choices(spec) : NULL,
         .value = option_read(settings, spec->field),
+        .text = spec->type == OPTION_TYPE_STRING ? settings->speed_custom : NULL,
         .uci_only = spec->uci_only,
     };
 }
@@ -351,4 +393,9 @@ void settings_search_features(const Settings *settings, SearchFeatures *features
 {
     *features = settings->features;
     if (settings->limit_strength) strength_features(settings->elo, features);
+}
+
+int64_t settings_work_us(const Settings *settings)
+{
+    return settings->limit_strength ? strength_work_us(settings->elo) : 0;
 }

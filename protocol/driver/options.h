@@ -4,8 +4,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "search.h"
+#include "speed.h"
 
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
@@ -19,6 +21,7 @@ typedef struct {
     int elo;                     /* UCI_Elo */
     int multipv;                 /* MultiPV: root lines shown per depth */
     bool variety;                /* Variety: play one of the moves equal to the best, at random */
+    char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */
@@ -30,7 +33,13 @@ typedef enum {
 } OptionResult;
 
 /* An option's kind, as both protocols name them. */
-typedef enum { OPTION_TYPE_CHECK, OPTION_TYPE_SPIN, OPTION_TYPE_COMBO, OPTION_TYPE_BUTTON } OptionType;
+typedef enum {
+    OPTION_TYPE_CHECK,
+    OPTION_TYPE_SPIN,
+    OPTION_TYPE_COMBO,
+    OPTION_TYPE_BUTTON,
+    OPTION_TYPE_STRING
+} OptionType;
 
 /* One option as the front ends announce it (each in its own protocol's form). */
 typedef struct {
@@ -40,6 +49,7 @@ typedef struct {
     int min, max;                /* spin: the range */
     const char *const *choices;  /* combo: its values, NULL-terminated; else NULL */
     int value;                   /* the current setting, in default_value's form (button: 0) */
+    const char *text;            /* string: the current setting ("" = none); else NULL */
     bool uci_only;               /* CECP covers it with memory, cores or hard/easy */
 } OptionDescription;
 
@@ -60,9 +70,11 @@ bool options_known(const char *name);
 /* The range of the spin option `name` (case-insensitive); false if there is no such spin. */
 bool options_spin_range(const char *name, int *min, int *max);
 
-/* What a search runs with: the settings' switches, or with UCI_LimitStrength the profile and the
- * speed that play at UCI_Elo (strength.c). */
+/* What a search runs with: the settings' switches, or with UCI_LimitStrength the profile that
+ * plays at UCI_Elo (strength.c), at native speed: the time manager paces its work. */
 void settings_search_features(const Settings *settings, SearchFeatures *features);
+/* With UCI_LimitStrength, the PDP-10 work a move may take at UCI_Elo (microseconds); else 0. */
+int64_t settings_work_us(const Settings *settings);
 /* The profile Style chose: "TECH-1971" or "TECH-modern". */
 const char *settings_profile_name(const Settings *settings);
 /* The profile and every switch set apart from it (E1-E10, the pre-sort), for the start of a

@@ -20,6 +20,11 @@ enum { GUESS_DEPTH = 2 };
 enum { GUESS_BUDGET_US = 50000 };
 /* [C] A guess asked for between searches (CECP `hint`) holds the input back at most this long. */
 enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
+/* [C] Held to UCI_Elo's work, a main search that ran at under this share of the pace asked
+ * for, for at least WORK_SHORT_MIN_US, did less than the setting's work: the clock or the
+ * machine could not give it. */
+static const double WORK_SHORT_SHARE = 0.8;
+enum { WORK_SHORT_MIN_US = 20000 };
 /* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
  * sum of clock readings inside 64 bits whatever number a GUI sends. */
 static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
@@ -50,6 +55,7 @@ typedef struct {
     bool want_guess;
     SearchResult insurance_result;
     JobResult result;
+    int64_t last_progress_us;    /* the job's last heartbeat, whichever stage sent it */
 } Job;
 
 struct Searcher {
@@ -142,8 +148,25 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
     job->reporter.on_report(job->reporter.context, &report);
 }
 
+/* The heartbeat of the move's searches (insurance and main): the last line reported with the
+ * job's nodes so far, at most once a SEARCH_PROGRESS_INTERVAL_US over the whole job. */
+static void forward_progress(void *context, Depth depth, uint64_t nodes)
+{
+    Searcher *searcher = context;
+    Job *job = &searcher->job;
+    int64_t now = clock_now_us();
+    if (!job->reporter.on_report || now - job->last_progress_us < SEARCH_PROGRESS_INTERVAL_US) return;
+    job->last_progress_us = now;
+    const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
+    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+                        .elapsed_ms = (now - job->start_us) / 1000, .info = line, .info_count = line ? 1 : 0,
+                        .hashfull = hashfull(searcher), .depth = depth, .progress = true,
+                        .nodes = job->result.nodes + nodes};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
 /* A fixed-depth search of `pos` on one thread (the insurance search and the guesses). */
-static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth)
+static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, const SearchReporter *reporter)
 {
     Job *job = &searcher->job;
     SearchLimits limits = job->plan.search;
@@ -155,7 +178,7 @@ static SearchResult search_shallow(Searcher *searcher, const Position *pos, Dept
     SearchFeatures features = job->features;
     features.threads = 1;
     features.secondary_search = false;
-    return search_run(searcher->search, pos, &limits, &features, &searcher->control, NULL);
+    return search_run(searcher->search, pos, &limits, &features, &searcher->control, reporter);
 }
 
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
@@ -165,7 +188,10 @@ static SearchResult guess_reply(Searcher *searcher, const Position *pos)
     Job *job = &searcher->job;
     int restricted = job->plan.search.searchmoves_count;
     job->plan.search.searchmoves_count = 0;
-    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH);
+    SearchLimits kept = job->plan.search;
+    job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
+    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, NULL);
+    job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
     job->plan.search.searchmoves_count = restricted;
     return guess;
 }
@@ -176,14 +202,31 @@ static bool result_complete(const SearchResult *r)
     return !r->aborted || r->depth > 0 || r->completed_root_moves > 0;
 }
 
+/* Held to UCI_Elo's work: did the main search keep the pace asked for? */
+static void judge_work(Job *job, const SearchResult *main)
+{
+    JobResult *r = &job->result;
+    r->pace_wanted = job->features.pace_multiple;
+    r->pace_reached = main->stats.wall_us > 0 ? (double)pdp10_us(&main->stats) / (double)main->stats.wall_us : 0.0;
+    r->short_of_work = job->plan.clock.by_work && main->stats.wall_us >= WORK_SHORT_MIN_US
+                    && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
+}
+
 static void run_main(Searcher *searcher)
 {
     Job *job = &searcher->job;
-    SearchReporter reporter = {searcher, forward_info, forward_current_move, forward_lines};
+    SearchReporter reporter = {searcher, forward_info, forward_current_move, forward_lines, forward_progress};
     job->main_start_us = clock_now_us();
+    /* UCI_Elo's work is the move's: what the insurance search used is spent. */
+    SearchLimits limits = job->plan.search;
+    int64_t spent = job->result.work_us;
+    if (limits.pdp10_budget_us > 0)
+        limits.pdp10_budget_us = limits.pdp10_budget_us > spent ? limits.pdp10_budget_us - spent : 1;
     SearchResult main =
-        search_run(searcher->search, &job->searched, &job->plan.search, &job->features, &searcher->control, &reporter);
+        search_run(searcher->search, &job->searched, &limits, &job->features, &searcher->control, &reporter);
     JobResult *r = &job->result;
+    r->work_us += pdp10_us(&main.stats);
+    judge_work(job, &main);
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
@@ -215,10 +258,13 @@ static void run_stage(Searcher *searcher, Stage stage)
         if (guess.best_move != MOVE_NONE) make_move(&job->searched, guess.best_move);
         break;
     }
-    case STAGE_INSURANCE:
-        job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH);
+    case STAGE_INSURANCE: {
+        SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
+        job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, &heartbeat);
         job->result.nodes += job->insurance_result.stats.nodes;
+        job->result.work_us += pdp10_us(&job->insurance_result.stats);
         break;
+    }
     case STAGE_MAIN:
         run_main(searcher);
         break;
@@ -415,6 +461,7 @@ unsigned searcher_start(Searcher *searcher, const JobRequest *request)
     job->clock_start_us = request->clock_start_us;
     job->start_us = clock_now_us();
     job->main_start_us = job->start_us;
+    job->last_progress_us = job->start_us;
     job->want_guess = request->want_guess;
     memset(&job->insurance_result, 0, sizeof job->insurance_result);
     memset(&job->result, 0, sizeof job->result);
@@ -593,7 +640,7 @@ void searcher_format_stats(const JobResult *r, char *buf, size_t size)
     snprintf(buf, size,
              "stats depth %d nodes %" PRIu64 " nbp %" PRIu64 " full-generations %" PRIu64
              " capture-generations %" PRIu64 " makes %" PRIu64 " cpu-ms %" PRId64 " wall-ms %" PRId64
-             " pdp10-ms %" PRId64,
+             " pdp10-ms %" PRId64 " move-pdp10-ms %" PRId64,
              r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
-             st->cpu_us / 1000, st->wall_us / 1000, pdp10_us(st) / 1000);
+             st->cpu_us / 1000, st->wall_us / 1000, pdp10_us(st) / 1000, r->work_us / 1000);
 }

@@ -35,6 +35,9 @@ typedef struct {
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
+    bool progress;               /* a heartbeat (SEARCH_PROGRESS_INTERVAL_US): `depth` under way,
+                                    `nodes` so far, `info` the last line reported (or NULL) */
+    uint64_t nodes;
 } JobReport;
 
 /* Called on the searching thread; must not block for long. */
@@ -73,6 +76,9 @@ typedef struct {
     uint64_t nodes;              /* all searches of the job */
     SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */
     int64_t elapsed_us;          /* job start to finish (ponder time included) */
+    int64_t work_us;             /* PDP-10 microseconds of the move's searches (insurance and main) */
+    bool short_of_work;          /* held to UCI_Elo's work, the machine could not keep its pace */
+    double pace_wanted, pace_reached; /* ... the pace asked for and the one the main search ran at */
 } JobResult;
 
 typedef struct Searcher Searcher;

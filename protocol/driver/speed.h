@@ -28,6 +28,9 @@ double speed_choice_multiple(int index);
 /* The choice that names `multiple` exactly, or -1. */
 int speed_choice_of(double multiple);
 
+/* The longest speed text kept (a multiple with its digits, or a year), with its terminator. */
+enum { SPEED_TEXT_MAX = 32 };
+
 /* Read a speed: a choice's name, "native", "PDP-10", a multiple "x12.5" (1 up to the multiple of
  * SPEED_YEAR_MAX), or a year "1985" (1971 to SPEED_YEAR_MAX), case-insensitive. *multiple gets
  * the multiple, 0 for native. False, and *multiple untouched, for anything else. */

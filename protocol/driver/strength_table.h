@@ -2,24 +2,25 @@
  * Measured: 1941 games in 24 runs (10+0.1; 2026-11-26 to 2026-11-27;
  * builds 593e395, 688d0fd, 8dfaaea, 998d005, e0736c9, fc155e9, sf-15.1),
  * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is
- * the Stockfish 15.1 UCI_Elo it plays even with at that control: each step of Stockfish's
- * staircase (its labels of one pick depth play alike) stands at its middle label, the steps
- * played d1 1350 at 1420, d2 1550 at 1544, d3 1650 at 1646, d5 1800 at 1828, d6 1900 at 1913;
- * interpolated between them, one for one beyond them (docs/STRENGTH.md).
- * Each point: a profile at a speed (a multiple of TECH's PDP-10; 0 = native) and its UCI_Elo;
- * STRENGTH_NATIVE_MULTIPLES: each profile's native speed on the machine measured (TECH-1971,
- * TECH-modern), where a curve ends that reaches native. */
-enum { STRENGTH_ELO_MIN = 107, STRENGTH_ELO_MAX = 1910 };
-#define STRENGTH_NATIVE_MULTIPLES {43174.0, 24005.0}
+ * its place on Stockfish's 2023 scale (the Skill levels as its 2023 calibration rated them): each
+ * step of Stockfish 15.1's staircase (its labels of one pick depth play alike) stands at the
+ * Skill of its foot, the steps played d1 1350 at 1320, d2 1550 at 1468, d3 1650 at 1608, d5
+ * 1800 at 1923, d6 1900 at 2204; interpolated between them, one for one beyond them
+ * (docs/STRENGTH.md).
+ * Each point: a profile, the PDP-10 work a move may take (ms) and its UCI_Elo. The work is the
+ * speed measured at that control (a multiple of TECH's PDP-10) times the work a move of such a
+ * speed did per unit of multiple (TECH-1971 474 ms, TECH-modern 153 ms; native: x43174, x24005;
+ * docs/STRENGTH.md §1). */
+enum { STRENGTH_ELO_MIN = 7, STRENGTH_ELO_MAX = 2196 };
 #define STRENGTH_POINTS \
-    {STRENGTH_TECH_1971, 1.0, 107}, \
-    {STRENGTH_TECH_1971, 7.0, 310}, \
-    {STRENGTH_TECH_1971, 49.0, 948}, \
-    {STRENGTH_TECH_1971, 343.0, 1363}, \
-    {STRENGTH_TECH_1971, 2401.0, 1487}, \
-    {STRENGTH_TECH_1971, 16807.0, 1539}, \
-    {STRENGTH_TECH_1971, 0.0, 1634}, \
-    {STRENGTH_TECH_MODERN, 201.0, 1634}, \
-    {STRENGTH_TECH_MODERN, 343.0, 1700}, \
-    {STRENGTH_TECH_MODERN, 2401.0, 1842}, \
-    {STRENGTH_TECH_MODERN, 0.0, 1910}
+    {STRENGTH_TECH_1971, 474.0, 7}, \
+    {STRENGTH_TECH_1971, 3318.0, 210}, \
+    {STRENGTH_TECH_1971, 23226.0, 848}, \
+    {STRENGTH_TECH_1971, 162582.0, 1263}, \
+    {STRENGTH_TECH_1971, 1138074.0, 1400}, \
+    {STRENGTH_TECH_1971, 7966518.0, 1462}, \
+    {STRENGTH_TECH_1971, 20464476.0, 1592}, \
+    {STRENGTH_TECH_MODERN, 27690.3, 1592}, \
+    {STRENGTH_TECH_MODERN, 52479.0, 1701}, \
+    {STRENGTH_TECH_MODERN, 367353.0, 1968}, \
+    {STRENGTH_TECH_MODERN, 3672765.0, 2196}

@@ -37,8 +37,19 @@ enum { HARD_AVAIL_FACTOR_BY_RULE = 2, HARD_SHARE_MOVES_BY_RULE = 10 };
  * scheduling hiccup from a flag), and still spends all but that reserve over a game. */
 enum { INCREMENT_SHARE_PERCENT = 75 };
 /* [C] TECH-modern: the soft limit, in hundredths of the available time. Searches end between
- * it and the end of the depth under way, about twice it on average. */
-enum { SOFT_SHARE_PERCENT = 60 };
+ * it and the end of the depth under way, about twice it on average. A paced search ends at its
+ * soft limit inside a depth (search_control.c), so its limit is the whole time available: about
+ * what a search at native speed spends. */
+enum { SOFT_SHARE_PERCENT = 60, SOFT_SHARE_PERCENT_PACED = 100 };
+/* [C] UCI_Elo with no clock (a bare `go`, the console's): the move's work is spread over this
+ * long, a pause a person at a board waits without wondering. */
+enum { WORK_UNTIMED_MOVE_MS = 2000 };
+/* [C] UCI_Elo under a clock: the move's work is spread over this share of the time available,
+ * the share TECH-modern's own time manager aims at (SOFT_SHARE_PERCENT). With the whole time
+ * available a setting whose every move takes all of its work spent 42% of a 12+0.2 clock by its
+ * tenth move (the horizon of 14 moves burns a fourteenth of the clock a move); at 60% it keeps
+ * well over half for the middle game. A fixed time a move is spent whole. */
+enum { WORK_CLOCK_SHARE_PERCENT = SOFT_SHARE_PERCENT };
 
 /* [C] Which time of a search the rule counts as "the amount of time used" on a move (docs/SPEC.md
  * §7): READING_SEARCH = how long the search of the depth it played took, ponder time included;
@@ -163,6 +174,26 @@ static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
     plan->clock.node_rate = r->node_rate;
 }
 
+/* UCI_Elo's work (docs/STRENGTH.md §1): a move may do `work_us` of PDP-10 work, whatever the
+ * clock. The search is paced so that the work fills the move's time (WORK_CLOCK_SHARE_PERCENT of
+ * the time available under a clock, the fixed time a move, or WORK_UNTIMED_MOVE_MS), never does
+ * more (the budget, shared
+ * by the move's searches), and TECH-1971's rule compares work with work: its history holds the
+ * moves' PDP-10 time and its time available is the budget. Explicit depths, nodes, mates and
+ * analysis are not held back. */
+static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
+{
+    if (r->work_us <= 0 || r->infinite || r->nodes || r->mate > 0 || (!timed && r->depth_cap > 0)) return false;
+    int64_t wall_ms = !timed ? WORK_UNTIMED_MOVE_MS
+                    : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
+                    : r->movetime_ms - r->overhead_ms;
+    if (wall_ms < 1) wall_ms = 1;
+    plan->clock.by_work = true;
+    plan->clock.pace_multiple = (double)r->work_us / ((double)wall_ms * 1000.0);
+    plan->search.pdp10_budget_us = r->work_us;
+    return true;
+}
+
 void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
 {
     memset(plan, 0, sizeof *plan);
@@ -179,25 +210,31 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
     if (fixed_time && !r->infinite)
         timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
+    bool by_work = plan_work(r, timed, plan);
+    bool paced = r->paced || by_work;
+    if (by_work && !timed) timing->avail_ms = WORK_UNTIMED_MOVE_MS;
     if (r->legal_moves == 1 && timed) {
         limits->depth = 1; /* [C] one legal move: play it at once */
-    } else if (r->infinite || r->nodes || (fixed_time && r->iterative)) {
+    } else if (r->infinite || r->nodes || (fixed_time && r->iterative && !by_work)) {
         timing->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
     } else if (r->mate > 0) {
         /* a mate in N moves shows at full width 2N */
         limits->depth = capped(2 * r->mate < SEARCH_DEPTH_MAX ? 2 * r->mate : SEARCH_DEPTH_MAX, r->depth_cap);
         timing->insurance = timed && !r->iterative;
-    } else if (r->has_clock && r->iterative) {
+    } else if ((r->has_clock || by_work) && r->iterative) {
         /* TECH-modern: deepen until the soft limit, never past the hard one. */
-        timing->soft_ms = timing->avail_ms * SOFT_SHARE_PERCENT / 100;
+        timing->soft_ms = timing->avail_ms * (paced ? SOFT_SHARE_PERCENT_PACED : SOFT_SHARE_PERCENT) / 100;
         if (timing->soft_ms < 1) timing->soft_ms = 1;
-    } else if (r->has_clock || fixed_time) {
+    } else if (r->has_clock || fixed_time || by_work) {
         /* TECH-1971: the first eight moves at the start depth (the Depth option as it is
          * then), then the depth rule; a fixed time per move (UCI movetime, CECP st) is the
          * time available per move [C: the paper knows one way of using time, the rule, so it
-         * applies to every clock]. */
-        if (tm->history_count == 0 || r->in_opening) tm->depth = r->start_depth;
-        if (!r->in_opening) adjust_depth(tm, timing->avail_ms);
+         * applies to every clock]. Held to UCI_Elo's work, the rule runs from the first move
+         * on the work, not the clock: the report's opening at five plies is the 1971 machine's
+         * three minutes a move, not what a weaker setting can afford. */
+        bool opening = r->in_opening && !by_work;
+        if (tm->history_count == 0 || opening) tm->depth = r->start_depth;
+        if (!opening) adjust_depth(tm, by_work ? r->work_us / 1000 : timing->avail_ms);
         limits->first_depth = timing->target_depth = capped(tm->depth, r->depth_cap);
         timing->by_rule = true;
         timing->insurance = true;

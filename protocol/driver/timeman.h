@@ -44,6 +44,8 @@ typedef struct {
     bool in_opening;             /* TECH's move is one of the game's first eight (docs/SPEC.md §5.1) */
     int legal_moves;             /* legal moves at the root; 0 = unknown */
     int64_t node_rate;           /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
+    bool paced;                  /* the search is held to a Speed slower than native */
+    int64_t work_us;             /* UCI_Elo: the work a move may take, in PDP-10 microseconds; 0 = none */
 } TimeRequest;
 
 /* The clock's limits of one search, armed on its control when TECH's clock starts: at the `go`
@@ -56,6 +58,9 @@ typedef struct {
     bool by_rule;                /* depth chosen by TECH's rule: record the search afterwards */
     int64_t avail_ms;            /* time per move available (docs/SPEC.md §7), for reports */
     int64_t node_rate;           /* CECP `nps`: the move's time is its nodes / node_rate; 0 = wall */
+    double pace_multiple;        /* UCI_Elo: the pace that spreads the move's work over its time
+                                    (PDP-10 microseconds per microsecond); 0 = the settings' own */
+    bool by_work;                /* UCI_Elo: the rule counts the work of a move, not its time */
 } ClockLimits;
 
 /* Every limit of one search, decided here and carried unchanged from the protocol through the
@@ -76,7 +81,8 @@ void timeman_init(TimeManager *tm, Depth start_depth);
 void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan);
 /* Record a search the rule planned: the depth it played, how long the search of that depth took
  * (ponder time included) and how long TECH's clock ran for the move; the rule counts one of
- * the two (timeman.c). An aborted search lowers d by one more. */
+ * the two (timeman.c; a plan by_work passes the move's PDP-10 work as both). An aborted search
+ * lowers d by one more. */
 void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted);
 
 #endif

@@ -35,6 +35,7 @@ Cecp *cecp_create(Session *session)
     atomic_init(&c->post, false);
     atomic_init(&c->show_prefix, false);
     atomic_init(&c->posted_since_hit, false);
+    atomic_init(&c->posted_us, 0);
     atomic_init(&c->stat_depth, 0);
     atomic_init(&c->stat_number, 0);
     atomic_init(&c->stat_nodes, 0);
@@ -98,6 +99,7 @@ static void announce_options(const Settings *settings)
                 text_append(&line, "%s %s%s", k ? " ///" : "", k == option.value ? "*" : "", option.choices[k]);
             break;
         case OPTION_TYPE_BUTTON: text_append(&line, "-button"); break;
+        case OPTION_TYPE_STRING: text_append(&line, "-string %s", option.text ? option.text : ""); break;
         }
         text_append(&line, "\"");
         if (line.text) io_write_line(line.text);

@@ -39,6 +39,7 @@ struct Cecp {
     atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
     atomic_bool posted_since_hit;/* a thinking line came after the ponder hit (none: one is
                                     sent before the move) */
+    atomic_llong posted_us;      /* when the last thinking line went out (heartbeats wait for a pause) */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;

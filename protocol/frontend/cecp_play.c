@@ -30,11 +30,31 @@ static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, M
     text_free(&line);
 }
 
+/* The heartbeat of a long search (JobReport.progress): the line the search has, again, with the
+ * move's nodes and time so far, when no line has been posted for a heartbeat's interval. Before
+ * the search has any line there is nothing true to say in a thinking line; `.` answers then. */
+static void post_progress(Cecp *c, const JobReport *r)
+{
+    atomic_store(&c->stat_nodes, r->nodes);
+    if (!r->info || !atomic_load(&c->post)) return;
+    int64_t now = clock_now_us();
+    if (now - atomic_load(&c->posted_us) < SEARCH_PROGRESS_INTERVAL_US) return;
+    SearchInfo info = r->info[0];
+    info.nodes = r->nodes;
+    bool pondering = atomic_load(&c->show_prefix);
+    post_line(&info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    atomic_store(&c->posted_us, now);
+}
+
 /* Thinking output as the search goes, one line per line of MultiPV (xboard sorts a depth's lines
  * by score); `.` statistics kept on the side. */
 static void report(void *context, const JobReport *r)
 {
     Cecp *c = context;
+    if (r->progress) {
+        post_progress(c, r);
+        return;
+    }
     if (!r->info) {
         atomic_store(&c->stat_number, r->current_number);
         atomic_store(&c->stat_move, r->current_move);
@@ -46,6 +66,7 @@ static void report(void *context, const JobReport *r)
     bool pondering = atomic_load(&c->show_prefix);
     for (int i = 0; i < r->info_count; i++)
         post_line(&r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    atomic_store(&c->posted_us, clock_now_us());
     if (!pondering) atomic_store(&c->posted_since_hit, true);
 }
 

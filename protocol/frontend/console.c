@@ -126,6 +126,11 @@ static void print_line(const JobReport *r, const SearchInfo *info)
 static void report(void *context, const JobReport *r)
 {
     (void)context;
+    if (r->progress) {
+        io_printf("  ... depth %d under way, %" PRIu64 " nodes, %.1f s", r->depth > 0 ? r->depth : 1, r->nodes,
+                  r->elapsed_ms / 1000.0);
+        return;
+    }
     for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
 }
 

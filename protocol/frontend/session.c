@@ -39,13 +39,16 @@ static void clamp_time_request(TimeRequest *t)
 }
 
 /* The time manager's plan for the game's current position, with `legal_moves` root moves to
- * choose from (0 = unknown); the session's settings complete the request. */
-static void plan_search(Session *s, TimeRequest *t, int legal_moves, TimePlan *plan)
+ * choose from (0 = unknown), for a search that runs with `features`; the session's settings
+ * complete the request. */
+static void plan_search(Session *s, TimeRequest *t, int legal_moves, const SearchFeatures *features, TimePlan *plan)
 {
     clamp_time_request(t);
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
-    t->iterative = s->settings.features.iterative_deepening;
+    t->iterative = features->iterative_deepening;
+    t->paced = features->pace_multiple > 0;
+    t->work_us = settings_work_us(&s->settings);
     /* [P] "The opening is defined to be the first eight moves", counted as the pre-sort counts
      * them (docs/SPEC.md §5.1). */
     t->in_opening = s->game.started_from_initial && s->game.pos.fullmove <= OPENING_LAST_MOVE;
@@ -63,20 +66,21 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     int legal_moves = request->kind == JOB_SELF_PONDER ? 0 : game_legal_count(&s->game);
     if (request->searchmoves_count > 0 && request->searchmoves_count < legal_moves)
         legal_moves = request->searchmoves_count;
-    plan_search(s, &request->time, legal_moves, plan);
-    SearchLimits *root = &plan->search;
-    for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
-        root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
-
     JobRequest job_request = {
         .kind = request->kind,
         .position = &s->game.pos,
-        .plan = *plan,
         .clock_start_us = request->clock_start_us,
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
     settings_search_features(&s->settings, &job_request.features);
+    plan_search(s, &request->time, legal_moves, &job_request.features, plan);
+    /* UCI_Elo: the pace that spreads the move's work over its time. */
+    if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
+    SearchLimits *root = &plan->search;
+    for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
+        root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
+    job_request.plan = *plan;
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
      * so that one fuzz input stays fast whatever it asks for. Speed PDP-10 keeps its pace: every
@@ -91,17 +95,35 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
 {
     TimeRequest t = *request;
-    plan_search(s, &t, game_legal_count(&s->game), plan);
+    SearchFeatures features;
+    settings_search_features(&s->settings, &features);
+    plan_search(s, &t, game_legal_count(&s->game), &features, plan);
+}
+
+/* Held to UCI_Elo's work, a machine or a clock that cannot give it is said once a game. */
+static void note_short_of_work(Session *s, const JobResult *result)
+{
+    if (!result->short_of_work || s->said_short_of_work) return;
+    s->said_short_of_work = true;
+    char text[200];
+    snprintf(text, sizeof text,
+             "UCI_Elo %d wants x%.0f of the PDP-10 at this clock; this machine gave x%.0f: "
+             "TECH plays as well as it can",
+             s->settings.elo, result->pace_wanted, result->pace_reached);
+    FRONT_ENDS[s->mode]->notice(text);
 }
 
 void session_record(Session *s, const TimePlan *plan, const JobResult *result, int64_t clock_start_us)
 {
+    note_short_of_work(s, result);
     if (!plan->clock.by_rule || result->best_move == MOVE_NONE) return;
     int64_t clock_us = clock_now_us() - clock_start_us;
     int64_t search_us = result->depth_time_us;
     /* CECP `nps`: the move's time is its nodes at the given rate, on the rule's side too. */
     if (plan->clock.node_rate > 0)
         clock_us = search_us = (int64_t)((double)result->nodes * 1e6 / (double)plan->clock.node_rate);
+    /* UCI_Elo: the rule weighs the move's work against the work a move may take. */
+    if (plan->clock.by_work) clock_us = search_us = result->work_us;
     /* Short of the depth the rule asked for: the search was cut off. A search stopped after it
      * had that depth (a ponder hit that found the work done, a ponder search that went deeper)
      * played what the rule wanted. */
@@ -117,6 +139,7 @@ void session_new_game(Session *s)
     game_reset(&s->game);
     searcher_clear(s->searcher);
     timeman_init(&s->timeman, s->settings.start_depth);
+    s->said_short_of_work = false;
 }
 
 /* The message of a Hash size that could not be had. */

@@ -27,6 +27,7 @@ typedef struct Session {
     Settings settings;
     TimeManager timeman;
     Mode mode;                   /* the protocol in use */
+    bool said_short_of_work;     /* this game heard that UCI_Elo's work could not be given */
     void *front[MODE_COUNT];     /* each front end's own state (frontend.h) */
 } Session;
 

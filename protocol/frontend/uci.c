@@ -104,12 +104,29 @@ static void print_presort_ranks(const SearchInfo *lines, int count)
     text_free(&line);
 }
 
+/* The heartbeat of a long search (JobReport.progress): `info depth D nodes N [nps X] time T
+ * [hashfull H]`, the depth under way and the move's nodes so far. */
+static void print_progress(const JobReport *r)
+{
+    TextBuffer line;
+    text_init(&line);
+    int64_t ms = r->elapsed_ms > 0 ? r->elapsed_ms : 0;
+    text_append(&line, "info depth %d nodes %llu", r->depth > 0 ? r->depth : 1, (unsigned long long)r->nodes);
+    if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(r->nodes * 1000 / (uint64_t)ms));
+    text_append(&line, " time %lld", (long long)ms);
+    if (r->hashfull >= 0) text_append(&line, " hashfull %d", r->hashfull);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
 /* Search threads report here: one info line per new best move or depth (MultiPV: the depth's
  * lines, best first, then their pre-sort ranks); currmove after 1 s. */
 static void report(void *context, const JobReport *r)
 {
     (void)context;
-    if (r->info) {
+    if (r->progress) {
+        print_progress(r);
+    } else if (r->info) {
         for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull);
         if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count);
     } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
@@ -128,12 +145,10 @@ static void deliver(Uci *u, const JobResult *r)
         io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
         io_write_line("bestmove 0000");
     } else {
-        /* The line that chose the move was printed as it came, unless the move or its score
-         * changed after it (the insurance move, E3's deeper look), or MultiPV's other lines came
-         * after it: then say it once more, so that the last line is the move's. */
-        bool said = r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)
-                 && r->info.score == r->score && r->info.multipv <= 0;
-        if (!said) {
+        /* The line that chose the move, once more with the move's whole nodes and time, so that
+         * the last line before bestmove is always the move's (a GUI shows it as the move's
+         * score; after a long paced search the line it came from may be seconds old). */
+        {
             SearchInfo info;
             if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
                 info = r->info; /* the line that chose the move, at the depth it came from */
@@ -255,6 +270,7 @@ static void announce_options(const Settings *settings)
             for (int k = 0; option.choices[k]; k++) text_append(&line, " var %s", option.choices[k]);
             break;
         case OPTION_TYPE_BUTTON: text_append(&line, "button"); break;
+        case OPTION_TYPE_STRING: text_append(&line, "string default <empty>"); break;
         }
         if (line.text) io_write_line(line.text);
         text_free(&line);
@@ -460,10 +476,12 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)
-        io_printf("info string plan: depth %d first %d last %d soft %lld ms hard %lld ms avail %lld ms%s",
+        io_printf("info string plan: depth %d first %d last %d soft %lld ms hard %lld ms avail %lld ms%s"
+                  " work %lld ms pace x%.1f",
                   u->plan.clock.target_depth, u->plan.search.first_depth, u->plan.search.depth,
                   (long long)u->plan.clock.soft_ms, (long long)u->plan.clock.hard_ms, (long long)u->plan.clock.avail_ms,
-                  u->plan.clock.insurance ? " insurance" : "");
+                  u->plan.clock.insurance ? " insurance" : "", (long long)(u->plan.search.pdp10_budget_us / 1000),
+                  u->plan.clock.pace_multiple);
     u->hold = ponder || infinite;
     u->infinite = infinite;
     u->pondering = ponder;

@@ -162,7 +162,7 @@ bool solution_depth(Search *search, const Position *pos, const EpdRecord *record
     search_control_reset(&control);
     ReferenceLines *lines = calloc(1, sizeof *lines);
     if (!lines) return false;
-    SearchReporter reporter = {lines, keep_line, NULL, NULL};
+    SearchReporter reporter = {.context = lines, .on_info = keep_line};
     search_clear(search);
     SearchResult result = search_run(search, pos, &limits, &features, &control, &reporter);
     int depth = found_depth(lines, record, result.depth);

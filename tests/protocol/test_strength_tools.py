@@ -47,10 +47,14 @@ def synthetic_runs(path):
             f.write(json.dumps(run) + "\n")
 
 
+# Where the labels stand on the 2023 scale: each at the Skill of its step's foot (@1400 picks at
+# depth 1: Skill 0, 1320; @1700 at depth 4: Skill 3, 1742; @2000 at depth 7: Skill 6, 2363).
+SCALE_2023 = {"Stockfish@1400": 1320, "Stockfish@1700": 1742, "Stockfish@2000": 2363}
+
+
 def true_anchored(name):
-    """TRUE shifted as the fit shifts: the mean label error of the Stockfish players taken out."""
-    labelled = [p for p in TRUE if p.startswith("Stockfish@")]
-    shift = sum(int(p.split("@")[1]) - TRUE[p] for p in labelled) / len(labelled)
+    """TRUE shifted as the fit shifts: the mean error of the Stockfish players' 2023 places taken out."""
+    shift = sum(SCALE_2023[p] - TRUE[p] for p in SCALE_2023) / len(SCALE_2023)
     return TRUE[name] + shift
 
 
@@ -88,9 +92,10 @@ def test_time_odds_are_recorded_per_player():
 
 def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     """From results whose scores are their expectations, the fit finds the true differences, puts
-    the group on the labels by the least-squares shift, reports the labels' spacing (0.83 of the
-    fit's: 250 true Elo for a gap of 300) and the ladders, and writes a calibration table whose
-    points climb, each at the Stockfish label it plays even with."""
+    the group on the labels' 2023 places by the least-squares shift, reports the labels' spacing
+    (the slope of the true ratings against the 2023 places) and the ladders, and writes a
+    calibration table whose points climb, each at the 2023 Elo of the Stockfish step it plays
+    even with, with the PDP-10 work a move that plays so."""
     with tempfile.TemporaryDirectory() as tmp:
         runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
         synthetic_runs(runs)
@@ -113,7 +118,10 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
             check(fit["players"][name]["low"] < got < fit["players"][name]["high"], f"{name}: interval")
         check(len(fit["labels"]["points"]) == 3, f"the curve's labels, not the time-odds pair's: {fit['labels']}")
         slope = fit["labels"]["slope"]["value"]
-        check(abs(slope - 250 / 300) < 0.01, f"label slope {slope:.3f}")
+        xs, ys = zip(*((SCALE_2023[p], TRUE[p]) for p in SCALE_2023))
+        mx, my = sum(xs) / 3, sum(ys) / 3
+        want = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+        check(abs(slope - want) < 0.01, f"label slope {slope:.3f}, want {want:.3f}")
         per_ply_rows = [r for r in fit["speed_ladder"] if r.get("mean") and r["profile"] == "TECH-1971"]
         check(per_ply_rows, "no overall speed ladder for TECH-1971")
         with open(table) as f:
@@ -127,19 +135,22 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         check(all(b[2] > a[2] or (b[2] == a[2] and a[0] != b[0]) for a, b in zip(points, points[1:]))
               and elos == sorted(elos), f"table points {points}")
         check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
-        # UCI_Elo is Stockfish's label at equal strength, each pick-depth step at its middle label:
-        # @1400 stands on depth 1 (labels 1350-1490, middle 1420), @1700 on depth 4 (1694-1785,
-        # 1739.5), @2000 on depth 7 (1954-2035, 1994.5). TECH-1971 native (true 1600) lies 200 of the
-        # 250 true Elo from @1400 to @1700: 1420 + 0.8 * 319.5 = 1676; beyond the steps one for one:
-        # TECH-modern native 1950 is 50 above @2000 (true 1900), the PDP-10 600 below @1400.
-        table_elo = {(profile, multiple): elo for profile, multiple, elo in points}
-        for key, label in ((("STRENGTH_TECH_1971", 0.0), 1676), (("STRENGTH_TECH_MODERN", 0.0), 2044),
-                           (("STRENGTH_TECH_1971", 1.0), 820)):
-            check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, label {label}")
+        # UCI_Elo is the 2023 Elo of the Stockfish step at equal strength: TECH-1971 native (true
+        # 1600) lies 200 of the 250 true Elo from @1400 to @1700: 1320 + 0.8 * 422 = 1658; beyond
+        # the steps one for one: TECH-modern native 1950 is 50 above @2000 (2363 + 50), the PDP-10
+        # 600 below @1400 (1320 - 600). Each with its work: the multiple (native: the runs') times
+        # the profile's work per multiple.
+        per = strength_players.WORK_MS_PER_MULTIPLE
+        table_elo = {(profile, round(work)): elo for profile, work, elo in points}
+        for key, label in ((("STRENGTH_TECH_1971", round(NATIVES["TECH-1971"] * per["TECH-1971"])), 1658),
+                           (("STRENGTH_TECH_MODERN", round(NATIVES["TECH-modern"] * per["TECH-modern"])), 2413),
+                           (("STRENGTH_TECH_1971", round(per["TECH-1971"])), 720)):
+            check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, want {label}")
         with open(readme) as f:
             text = f.read()
         check("old" not in text and "| UCI_Elo | profile |" in text and text.endswith("after\n"), text)
         check(f"| `UCI_Elo` | spin | `{elos[0]}` | {elos[0]}-{elos[-1]} | option | x |" in text, text)
+        check("| UCI_Elo | profile | work a move (PDP-10 seconds) |" in text, text)
         svg_path = os.path.join(tmp, "curve.svg")
         strength_svg.main([fit_json, "--out", svg_path])
         root = ET.parse(svg_path).getroot()
@@ -181,8 +192,9 @@ def test_a_far_anchor_is_left_out_unless_it_is_the_last_link():
 def test_stockfish_labels_are_a_staircase():
     """Stockfish 15.1 picks its move at depth 1 + int(level), so its labels step: 1350 and 1450
     pick at depth 1, 1500 at 2, 1700 at 4, 1800 and 1850 at 5, 1900 at 6, 2100 at 8. Two labels of
-    one step measured alike are one point at the step's middle (1785-1871: 1828), not the lower
-    label; between steps the scale runs from middle to middle."""
+    one step measured alike are one point at the 2023 Elo of the Skill at the step's foot (labels
+    1785-1871 pick at depth 5, Skill 4: 1923); between steps the scale runs from step to step. The
+    label to play for a 2023 Elo is the one whose Skill the 2023 fit rates there, on its step."""
     depth = strength_players.stockfish_pick_depth
     for label, want in ((1350, 1), (1450, 1), (1500, 2), (1600, 3), (1700, 4), (1800, 5),
                         (1850, 5), (1900, 6), (2000, 7), (2100, 8)):
@@ -195,8 +207,12 @@ def test_stockfish_labels_are_a_staircase():
     labels = {"points": {"Stockfish@1800": row(1800, 1690), "Stockfish@1850": row(1850, 1710),
                          "Stockfish@1900": row(1900, 2200)}}
     to_label = elo_fit.label_scale(elo_fit.label_steps(labels))
-    for fitted, want in ((1690, 1818), (1700, 1828), (1950, 1870.5), (2300, 2013)):
+    for fitted, want in ((1690, 1913), (1700, 1923), (1950, 2063.5), (2300, 2304)):
         check(abs(to_label(fitted) - want) < 1.5, f"fitted {fitted}: UCI_Elo {to_label(fitted):.1f}, want {want}")
+    for elo, label in ((1320, 1350), (1468, 1490), (1923, 1785), (2000, 1809), (2204, 1872)):
+        got = strength_players.stockfish_label_2023(elo)
+        check(got == label, f"2023 Elo {elo}: label {got}, want {label}")
+        check(abs(strength_players.stockfish_elo_2023(got) - elo) < 3, f"label {got} is not {elo} on the 2023 scale")
 
 
 def test_elo_fit_reads_match_summaries():

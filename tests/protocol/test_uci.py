@@ -94,15 +94,19 @@ def test_info_fields():
     check(all(" hashfull " in l for l in info_lines(infos)), f"TECH-modern uses a table: {info_lines(infos)}")
 
 
-def test_final_line_not_repeated():
-    """The line that chose the move is not said again with another node count at the end."""
+def test_final_line_is_the_moves():
+    """The last line before bestmove is the line that chose the move, with its score and PV and
+    the whole search's nodes and time (a GUI takes the move's score from it, and after a long
+    paced search the line it came from may be seconds old); no other line is said twice."""
     for style in ("TECH-1971", "TECH-modern"):
         e = Engine()
         e.uci()
         e.send(f"setoption name Style value {style}", "position startpos moves e2e4 e7e5", "go depth 5")
         infos = []
-        bestmove(e, 10.0, infos)
-        keys = [re.sub(r" (nodes|nps|time|hashfull) \d+", "", l) for l in info_lines(infos)]
+        move, _ = bestmove(e, 10.0, infos)
+        lines = [l for l in info_lines(infos) if " pv " in l]
+        check(lines and f" pv {move}" in lines[-1] and " score " in lines[-1], f"{style}: last line {lines[-1:]}")
+        keys = [re.sub(r" (nodes|nps|time|hashfull) \d+", "", l) for l in lines[:-1]]
         repeated = [k for a, k in zip(keys, keys[1:]) if a == k]
         check(not repeated, f"{style}: a line said twice: {repeated}")
 

@@ -133,7 +133,7 @@ TEST_CASE(multipv_lines_are_exact_and_the_best_is_the_move_played)
     SearchControl control;
     SearchFeatures features;
     search_features_faithful(&features);
-    SearchReporter reporter = {&reported, NULL, NULL, keep_lines};
+    SearchReporter reporter = {.context = &reported, .on_lines = keep_lines};
     int checked = 0;
     for (int i = 0; i < bench_position_count; i += 3) {
         if (!bench_setup(i, &pos)) continue;

@@ -40,27 +40,31 @@ TEST_CASE(speed_reads_multiples_and_years_and_nothing_else)
     CHECK(!speed_parse(NULL, &m));
 }
 
-TEST_CASE(strength_elo_buys_speed_and_then_the_modern_profile)
+TEST_CASE(strength_elo_buys_work_and_then_the_modern_profile)
 {
-    /* The bottom of the range is TECH-1971 at the PDP-10's pace, the top the strongest point;
-     * along the way a profile's speed never falls as the Elo rises, and once TECH-modern takes
-     * over TECH-1971 does not come back. Every setting runs on one thread. */
+    /* The bottom of the range is TECH-1971 with the least work, the top the strongest point;
+     * along the way a profile's work never falls as the Elo rises, and once TECH-modern takes
+     * over TECH-1971 does not come back. Every setting runs on one thread at native speed (the
+     * time manager paces the work), and a setting outside the range is the range's end. */
     SearchFeatures f;
     strength_features(STRENGTH_ELO_MIN, &f);
-    CHECK(!f.iterative_deepening && f.pace_multiple == 1.0 && f.threads == 1);
-    strength_features(STRENGTH_ELO_MIN - 500, &f);
-    CHECK(!f.iterative_deepening && f.pace_multiple == 1.0);
+    CHECK(!f.iterative_deepening && f.pace_multiple == 0.0 && f.threads == 1);
+    CHECK(strength_work_us(STRENGTH_ELO_MIN - 500) == strength_work_us(STRENGTH_ELO_MIN));
+    CHECK(strength_work_us(STRENGTH_ELO_MAX + 500) == strength_work_us(STRENGTH_ELO_MAX));
+    CHECK(strength_work_us(STRENGTH_ELO_MIN) > 0);
     bool modern_seen = false;
-    double last = 1.0;
+    int64_t last = 0;
     for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_MAX; elo++) {
         strength_features(elo, &f);
         bool modern = f.iterative_deepening;
-        double speed = f.pace_multiple > 0 ? f.pace_multiple : INFINITY;
+        int64_t work = strength_work_us(elo);
         if (modern_seen && !modern) FAIL("UCI_Elo %d: back to TECH-1971 after TECH-modern", elo);
-        if (modern && !modern_seen) last = 0.0; /* a new profile starts its own climb */
-        if (speed < last) FAIL("UCI_Elo %d: speed x%g below x%g", elo, speed, last);
-        if (f.threads != 1) FAIL("UCI_Elo %d: %d threads", elo, f.threads);
+        if (modern && !modern_seen) last = 0; /* a new profile starts its own climb */
+        if (work < last) FAIL("UCI_Elo %d: work %lld us below %lld", elo, (long long)work, (long long)last);
+        if (f.threads != 1 || f.pace_multiple != 0.0)
+            FAIL("UCI_Elo %d: %d threads, pace %g", elo, f.threads, f.pace_multiple);
         modern_seen = modern_seen || modern;
-        last = speed;
+        last = work;
     }
+    CHECK(modern_seen);
 }
