@@ -37,23 +37,35 @@ ADAPTERS = {"uci": UciAdapter, "xboard": CecpAdapter}
 
 @dataclass
 class TimeControl:
-    """Base time plus increment, both in seconds (cutechess `tc=BASE+INC`)."""
+    """Base time plus increment, both in seconds (cutechess `tc=BASE+INC`), or a fixed time a
+    move (`st=SECONDS`, cutechess's `st`: every move gets that long, nothing carries over)."""
     base: float
     inc: float
+    per_move: bool = False
 
     @classmethod
     def parse(cls, text):
-        base, _, inc = text.partition("+")
-        tc = cls(float(base), float(inc or 0))
+        if text.startswith("st="):
+            tc = cls(float(text[3:]), 0.0, per_move=True)
+        else:
+            base, _, inc = text.partition("+")
+            tc = cls(float(base), float(inc or 0))
         if tc.base <= 0 or tc.inc < 0:
             raise ValueError(f"bad time control {text!r}")
         return tc
 
     def __str__(self):
-        return f"{self.base:g}+{self.inc:g}"
+        return f"st={self.base:g}" if self.per_move else f"{self.base:g}+{self.inc:g}"
+
+    def pgn(self):
+        """The PGN TimeControl tag: BASE+INC, or */SECONDS for a time a move (PGN standard 9.6.1)."""
+        return f"*/{self.base:g}" if self.per_move else f"{self.base:g}+{self.inc:g}"
 
     def cecp_level(self):
-        """`level 0 M:SS INC` as cutechess writes it (minutes, or minutes:seconds)."""
+        """`level 0 M:SS INC` as cutechess writes it (minutes, or minutes:seconds); `st N` for a
+        time a move."""
+        if self.per_move:
+            return f"st {self.base:g}"
         seconds = int(round(self.base))
         base = f"{seconds // 60}" if seconds % 60 == 0 else f"{seconds // 60}:{seconds % 60:02d}"
         return f"level 0 {base} {self.inc:g}"

@@ -164,6 +164,8 @@ def play_game(record, players, tc, margin, rules=None):
             break
         color = game.position.turn
         mover, waiter = players[color], players[cr.other(color)]
+        if tcs[color].per_move:
+            clocks[color] = tcs[color].base  # a time a move: nothing carries over
         clock = clocks[color]
         waiter_pid = waiter.proc.proc.pid if waiter.proc is not None else None
         cpu_before = process_cpu_seconds(waiter_pid) if waiter_pid else None
@@ -221,7 +223,8 @@ def finish_game(record, players):
     after the end is checked against the real result."""
     for color, player in players.items():
         own = player_clock(player, record.tc)
-        player.stats.add(time_available=own.base + own.inc * record.moves_made[color])
+        available = own.base * record.moves_made[color] if own.per_move else own.base + own.inc * record.moves_made[color]
+        player.stats.add(time_available=available)
         if player.proc is None:
             continue
         try:
@@ -253,7 +256,7 @@ def pgn_text(record, tc, event):
         tags += [("PlyCount", str(len(g.moves))), ("WhiteTimeControl", str(record.clocks[cr.WHITE])),
                  ("BlackTimeControl", str(record.clocks[cr.BLACK]))]
     else:
-        tags += [("PlyCount", str(len(g.moves))), ("TimeControl", f"{tc.base:g}+{tc.inc:g}")]
+        tags += [("PlyCount", str(len(g.moves))), ("TimeControl", tc.pgn())]
     tags.append(("Termination", record.outcome.termination))
     head = "\n".join(f'[{k} "{v}"]' for k, v in tags)
     comments = list(record.comments) + [""] * (len(g.moves) - len(record.comments))

@@ -299,7 +299,9 @@ def main(argv=None):
     engine_words, rest = split_engine_args(argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds (default 10+0.1)")
+    parser.add_argument("--tc", default="10+0.1",
+                        help="BASE+INC in seconds (default 10+0.1), or st=SECONDS for a fixed time a move "
+                             "(give --margin: an engine that spends the whole time comes back a little after it)")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--concurrency", type=int, default=1)
     parser.add_argument("--pgn", help="write the games here")

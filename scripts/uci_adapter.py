@@ -94,6 +94,8 @@ class UciAdapter(Adapter):
         return position_command(game.start.fen(), game.uci_moves() + list(extra))
 
     def clock_words(self, game, own_s, opp_s, tc, turn):
+        if tc.per_move:
+            return f"movetime {int(tc.base * 1000)}"  # cutechess's st
         own, opp = max(0, int(own_s * 1000)), max(0, int(opp_s * 1000))
         wtime, btime = (own, opp) if turn == cr.WHITE else (opp, own)
         words = f"wtime {wtime} btime {btime}"

@@ -108,3 +108,64 @@ def test_man_page_lists_every_option():
         check(False, f"option {name!r} is announced but missing from the OPTIONS section of docs/tech.6")
     for name in sorted(documented - announced):
         check(False, f"docs/tech.6 documents option {name!r}, which the engine does not announce")
+
+
+def exact_uci_options():
+    """{name: (type, [combo values])} from `uci`, combo values whole ("1981 (x7)")."""
+    e = Engine()
+    e.send("uci")
+    lines = []
+    e.expect("^uciok$", 2.0, lines)
+    e.quit()
+    options = {}
+    for line in lines:
+        m = UCI_OPTION.match(line)
+        if m:
+            name, kind, rest = m.groups()
+            spin = re.search(r" min (-?\d+) max (-?\d+)", rest)
+            options[name] = (kind, rest.split(" var ")[1:], (int(spin.group(1)), int(spin.group(2))) if spin else None)
+    return options
+
+
+def gui_accepts(option, value, check_values=("true", "false")):
+    """Whether a GUI that checks values as cutechess-cli does takes `value` for `option`: a
+    combo only one of its values exactly, a spin a whole number in range, a check its two
+    words, a string anything (cutechess's EngineComboOption::isValid and its siblings)."""
+    kind, choices, span = option
+    if kind == "combo":
+        return value in choices
+    if kind == "spin":
+        return re.fullmatch(r"-?\d+", value) is not None and span[0] <= int(value) <= span[1]
+    if kind == "check":
+        return value in check_values
+    return kind == "string"
+
+
+def test_readme_gui_examples_are_accepted():
+    """Every option value the README tells a person to give a GUI is one the GUI takes: the
+    cutechess-cli words (`option.NAME=VALUE`), polyglot's ini lines (`NAME = VALUE`) and
+    XBoard's -firstOptions (`NAME=VALUE`, checks as 1/0). A combo takes only its listed values
+    (cutechess-cli refused `option.Speed=x49` and played that engine at full speed)."""
+    options = exact_uci_options()
+    with open(README) as f:
+        text = f.read()
+    seen = []
+    for m in re.finditer(r'"option\.([^"=]+)=([^"]*)"|option\.([A-Za-z_][\w-]*)=([^\s`"\\)]+)', text):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4).rstrip(".,;"))
+        if name == "NAME":
+            continue  # the syntax itself
+        check(name in options, f"README: cutechess option.{name} is not an option")
+        check(gui_accepts(options[name], value), f"README: cutechess-cli refuses option.{name}={value}")
+        seen.append(name)
+    for m in re.finditer(r"^\s*([A-Za-z_][\w ]*?)\s+=\s+(.+?)\s*$|`([A-Za-z_][\w ]*?) = ([^`]+)`", text, re.M):
+        name, value = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if name in options:
+            check(gui_accepts(options[name], value), f"README: polyglot refuses {name} = {value}")
+            seen.append(name)
+    for m in re.finditer(r'-firstOptions "([^"]+)"', text):
+        for pair in m.group(1).split(","):
+            name, _, value = pair.partition("=")
+            check(name in options, f"README: -firstOptions {name} is not an option")
+            check(gui_accepts(options[name], value, ("1", "0")), f"README: XBoard refuses {name}={value}")
+            seen.append(name)
+    check({"Speed", "Speed Custom", "UCI_Elo", "Style"} <= set(seen), f"examples checked: {sorted(set(seen))}")

@@ -322,10 +322,12 @@ def test_bad_strength_input_changes_nothing():
     low, high = elo_range(e)
     bad = [("Speed", "x0.5"), ("Speed", "x"), ("Speed", "1960"), ("Speed", "2100"), ("Speed", "fast"),
            ("Speed", "x1e999"), ("UCI_Elo", str(low - 1)), ("UCI_Elo", str(high + 1)), ("UCI_Elo", "abc"),
-           ("UCI_Elo", "1500.5"), ("UCI_LimitStrength", "maybe")]
+           ("UCI_Elo", "1500.5"), ("UCI_Elo", "-5"), ("UCI_LimitStrength", "maybe"),
+           ("Speed Custom", "x0.5"), ("Speed Custom", "fast"), ("Speed Custom", "x-3"), ("Speed Custom", "1960"),
+           ("Speed Custom", "x" + "9" * 40)]
     for name, value in bad:
         e.send(f"setoption name {name} value {value}")
-        e.expect(rf"^info string option '{name}' .*'{re.escape(value)}'", 2.0)
+        e.expect(rf"^info string option '{name}' .*'{re.escape(value[:40])}'", 2.0)
     e.ready()
     e.quit()
     c = cecp_engine()
@@ -336,6 +338,28 @@ def test_bad_strength_input_changes_nothing():
     check(current_option(c, "Speed") == "1981 (x7)", "Speed changed by bad input")
     check(current_option(c, "UCI_Elo") == str(low + 1), "UCI_Elo changed by bad input")
     check(current_option(c, "UCI_LimitStrength") == "1", "UCI_LimitStrength changed by bad input")
+    c.quit()
+
+
+def test_every_speed_can_be_set_as_a_gui_sends_it():
+    """The table's speeds between the combo's choices (x2.44, x9.21, x12.5) through `Speed Custom`,
+    as cutechess-cli, Cute Chess, polyglot (UCI) and XBoard (CECP) send a string option: the pace
+    is the one asked for; empty (UCI's <empty>) changes nothing; `Speed` set again wins."""
+    for value, multiple in (("x2.44", 2.44), ("x9.21", 9.21), ("x12.5", 12.5)):
+        e = uci_engine(("Style", "TECH-modern"), ("Speed Custom", value))
+        _, stats, _, _ = timed_search(e)
+        pace = stats["pdp10_ms"] / max(stats["wall_ms"], 1)
+        check(0.6 * multiple <= pace <= 1.05 * multiple, f"Speed Custom {value}: x{pace:.2f}")
+        e.send("setoption name Speed Custom value <empty>")
+        _, stats, _, _ = timed_search(e)
+        pace = stats["pdp10_ms"] / max(stats["wall_ms"], 1)
+        check(0.6 * multiple <= pace <= 1.05 * multiple, f"after <empty>, Speed Custom {value}: x{pace:.2f}")
+        e.quit()
+    c = cecp_engine()
+    c.send("option Speed Custom=x12.5")
+    check(current_option(c, "Speed Custom") == "x12.5", "CECP: Speed Custom not kept")
+    c.send("option Speed=1991 (x49)")
+    check(current_option(c, "Speed") == "1991 (x49)", "CECP: Speed after Speed Custom")
     c.quit()
 
 
