@@ -251,8 +251,7 @@ def interval(value, var):
 
 def scale_of_label(name):
     """Where a labelled Stockfish player stands on the 2023 scale: its step of the staircase, at
-    the Skill at the step's foot, which the 2023 calibration measured
-    (strength_players.stockfish_step_elo_2023)."""
+    the middle of the Skills the step spans (strength_players.stockfish_step_elo_2023)."""
     label = players.describe(name)["label"]
     return players.stockfish_step_elo_2023(players.stockfish_pick_depth(label))
 
@@ -378,11 +377,12 @@ def label_steps(labels):
 
 def label_scale(steps):
     """UCI_Elo on Stockfish's 2023 scale. Stockfish's labels are a staircase: every label of one
-    pick depth plays alike (strength_players.stockfish_pick_depth) and as the Skill at the step's
-    foot, which the 2023 calibration rated. So the labelled players are joined by pick depth
-    (label_steps), each step's strength the mean of its players' fitted places, and set at its
-    2023 Elo. A fitted rating becomes the Elo at that strength on the line through the steps: on a
-    step it plays even with every label of the step; between two steps the line interpolates.
+    pick depth plays alike (strength_players.stockfish_pick_depth), though Stockfish 16 labels the
+    step with the 2023 Elos of all the Skills it spans. So the labelled players are joined by pick
+    depth (label_steps), each step's strength the mean of its players' fitted places, and set at
+    the middle of its 2023 range. A fitted rating becomes the Elo at that strength on the line
+    through the steps: on a step's middle it plays even with every label of the step; between two
+    middles no label plays even, and the line interpolates.
     Beyond the lowest and the highest step the scale goes on one UCI_Elo per fitted Elo: there only
     TECH's own games measure, and they measure Elo. Steps whose strengths do not climb with their
     depth are left out (noise, not a scale)."""
@@ -461,7 +461,7 @@ def table_text(chain, natives, results, anchors, tcs):
         " * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is",
         " * its place on Stockfish's 2023 scale (the Skill levels as its 2023 calibration rated them): each",
         " * step of Stockfish 15.1's staircase (its labels of one pick depth play alike) stands at the",
-        *textwrap.wrap(f"Skill of its foot, the steps played {anchors or '(none)'}; interpolated between them, one "
+        *textwrap.wrap(f"middle of the Skills it spans, the steps played {anchors or '(none)'}; interpolated between them, one "
                        "for one beyond them (docs/STRENGTH.md).", 96, initial_indent=" * ", subsequent_indent=" * "),
         " * Each point: a profile, the PDP-10 work a move may take (ms) and its UCI_Elo. The work is the",
         " * speed measured at that control (a multiple of TECH's PDP-10) times the work a move of such a",
@@ -573,7 +573,7 @@ def main(argv=None):
             print(f"  Stockfish labels on the 2023 scale (their step's Skill): shift {labels['shift']:+.0f}; "
                   "fitted minus scale:")
             for p, row in sorted(labels["points"].items(), key=lambda kv: kv[1]["label"]):
-                print(f"    {p:26s} {row['scale']:5d} {row['fitted']['value'] - row['scale']:+.0f}")
+                print(f"    {p:26s} {row['scale']:6.0f} {row['fitted']['value'] - row['scale']:+.0f}")
             if "slope" in labels:
                 print(f"  fitted Elo per label Elo: {labels['slope']['value']:.2f} "
                       f"({labels['slope']['low']:.2f} .. {labels['slope']['high']:.2f}); 1.00 = the labels' spacing holds")

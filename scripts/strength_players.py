@@ -127,10 +127,12 @@ def stockfish_elo_2023(label):
 
 
 def stockfish_step_elo_2023(depth):
-    """The 2023 Elo of a whole step of the staircase: the labels of one pick depth play as the
-    Skill at the step's foot, depth - 1, the one the 2023 fit measured (the weakness of the pick,
-    120 - 2 * level, moves by under 2% along a step)."""
-    return STOCKFISH_2023_SKILL_ELO[min(depth - 1, len(STOCKFISH_2023_SKILL_ELO) - 1)]
+    """The 2023 Elo of a whole step of the staircase: the labels of one pick depth play alike
+    (the weakness of the pick, 120 - 2 * level, moves by under 2% along a step), and Stockfish 16
+    labels the step with the 2023 Elos of its Skills from depth - 1 up to depth; the step stands
+    at the middle of that range, Skill depth - 0.5, where it is at most half a step from every
+    label it plays as."""
+    return elo_2023_at_level(depth - 0.5)
 
 
 def stockfish_label_2023(elo):

@@ -4,23 +4,23 @@
  * tests/long/strength/runs.jsonl, fitted on one scale by maximum likelihood; each point's Elo is
  * its place on Stockfish's 2023 scale (the Skill levels as its 2023 calibration rated them): each
  * step of Stockfish 15.1's staircase (its labels of one pick depth play alike) stands at the
- * Skill of its foot, the steps played d1 1350 at 1320, d2 1550 at 1468, d3 1650 at 1608, d5
- * 1800 at 1923, d6 1900 at 2204; interpolated between them, one for one beyond them
+ * middle of the Skills it spans, the steps played d1 1350 at 1394, d2 1550 at 1538, d3 1650 at
+ * 1675, d5 1800 at 2064, d6 1900 at 2284; interpolated between them, one for one beyond them
  * (docs/STRENGTH.md).
  * Each point: a profile, the PDP-10 work a move may take (ms) and its UCI_Elo. The work is the
  * speed measured at that control (a multiple of TECH's PDP-10) times the work a move of such a
  * speed did per unit of multiple (TECH-1971 474 ms, TECH-modern 153 ms; native: x43174, x24005;
  * docs/STRENGTH.md §1). */
-enum { STRENGTH_ELO_MIN = 7, STRENGTH_ELO_MAX = 2196 };
+enum { STRENGTH_ELO_MIN = 81, STRENGTH_ELO_MAX = 2277 };
 #define STRENGTH_POINTS \
-    {STRENGTH_TECH_1971, 474.0, 7}, \
-    {STRENGTH_TECH_1971, 3318.0, 210}, \
-    {STRENGTH_TECH_1971, 23226.0, 848}, \
-    {STRENGTH_TECH_1971, 162582.0, 1263}, \
-    {STRENGTH_TECH_1971, 1138074.0, 1400}, \
-    {STRENGTH_TECH_1971, 7966518.0, 1462}, \
-    {STRENGTH_TECH_1971, 20464476.0, 1592}, \
-    {STRENGTH_TECH_MODERN, 27690.3, 1592}, \
-    {STRENGTH_TECH_MODERN, 52479.0, 1701}, \
-    {STRENGTH_TECH_MODERN, 367353.0, 1968}, \
-    {STRENGTH_TECH_MODERN, 3672765.0, 2196}
+    {STRENGTH_TECH_1971, 474.0, 81}, \
+    {STRENGTH_TECH_1971, 3318.0, 284}, \
+    {STRENGTH_TECH_1971, 23226.0, 922}, \
+    {STRENGTH_TECH_1971, 162582.0, 1337}, \
+    {STRENGTH_TECH_1971, 1138074.0, 1472}, \
+    {STRENGTH_TECH_1971, 7966518.0, 1532}, \
+    {STRENGTH_TECH_1971, 20464476.0, 1659}, \
+    {STRENGTH_TECH_MODERN, 25306.2, 1659}, \
+    {STRENGTH_TECH_MODERN, 52479.0, 1790}, \
+    {STRENGTH_TECH_MODERN, 367353.0, 2098}, \
+    {STRENGTH_TECH_MODERN, 3672765.0, 2277}

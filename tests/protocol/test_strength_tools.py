@@ -47,9 +47,10 @@ def synthetic_runs(path):
             f.write(json.dumps(run) + "\n")
 
 
-# Where the labels stand on the 2023 scale: each at the Skill of its step's foot (@1400 picks at
-# depth 1: Skill 0, 1320; @1700 at depth 4: Skill 3, 1742; @2000 at depth 7: Skill 6, 2363).
-SCALE_2023 = {"Stockfish@1400": 1320, "Stockfish@1700": 1742, "Stockfish@2000": 2363}
+# Where the labels stand on the 2023 scale: each at the middle of its step, Skill depth - 0.5
+# (@1400 picks at depth 1: Skill 0.5, 1394; @1700 at depth 4: Skill 3.5, 1832.5; @2000 at depth 7:
+# Skill 6.5, 2431.5).
+SCALE_2023 = {"Stockfish@1400": 1394, "Stockfish@1700": 1832.5, "Stockfish@2000": 2431.5}
 
 
 def true_anchored(name):
@@ -136,15 +137,15 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
               and elos == sorted(elos), f"table points {points}")
         check(f"STRENGTH_ELO_MIN = {elos[0]}," in text and f"STRENGTH_ELO_MAX = {elos[-1]} " in text, text)
         # UCI_Elo is the 2023 Elo of the Stockfish step at equal strength: TECH-1971 native (true
-        # 1600) lies 200 of the 250 true Elo from @1400 to @1700: 1320 + 0.8 * 422 = 1658; beyond
-        # the steps one for one: TECH-modern native 1950 is 50 above @2000 (2363 + 50), the PDP-10
-        # 600 below @1400 (1320 - 600). Each with its work: the multiple (native: the runs') times
+        # 1600) lies 200 of the 250 true Elo from @1400 to @1700: 1394 + 0.8 * 438.5 = 1745; beyond
+        # the steps one for one: TECH-modern native 1950 is 50 above @2000 (2431.5 + 50), the
+        # PDP-10 600 below @1400 (1394 - 600). Each with its work: the multiple (native: the runs') times
         # the profile's work per multiple.
         per = strength_players.WORK_MS_PER_MULTIPLE
         table_elo = {(profile, round(work)): elo for profile, work, elo in points}
-        for key, label in ((("STRENGTH_TECH_1971", round(NATIVES["TECH-1971"] * per["TECH-1971"])), 1658),
-                           (("STRENGTH_TECH_MODERN", round(NATIVES["TECH-modern"] * per["TECH-modern"])), 2413),
-                           (("STRENGTH_TECH_1971", round(per["TECH-1971"])), 720)):
+        for key, label in ((("STRENGTH_TECH_1971", round(NATIVES["TECH-1971"] * per["TECH-1971"])), 1745),
+                           (("STRENGTH_TECH_MODERN", round(NATIVES["TECH-modern"] * per["TECH-modern"])), 2482),
+                           (("STRENGTH_TECH_1971", round(per["TECH-1971"])), 794)):
             check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, want {label}")
         with open(readme) as f:
             text = f.read()
@@ -192,9 +193,10 @@ def test_a_far_anchor_is_left_out_unless_it_is_the_last_link():
 def test_stockfish_labels_are_a_staircase():
     """Stockfish 15.1 picks its move at depth 1 + int(level), so its labels step: 1350 and 1450
     pick at depth 1, 1500 at 2, 1700 at 4, 1800 and 1850 at 5, 1900 at 6, 2100 at 8. Two labels of
-    one step measured alike are one point at the 2023 Elo of the Skill at the step's foot (labels
-    1785-1871 pick at depth 5, Skill 4: 1923); between steps the scale runs from step to step. The
-    label to play for a 2023 Elo is the one whose Skill the 2023 fit rates there, on its step."""
+    one step measured alike are one point at the middle of the step on the 2023 scale (labels
+    1785-1871 pick at depth 5, Skills 4 to 5, 1923 to 2204: 2063.5); between steps the scale runs
+    from step to step. The label to play for a 2023 Elo is the one whose Skill the 2023 fit rates
+    there, on its step."""
     depth = strength_players.stockfish_pick_depth
     for label, want in ((1350, 1), (1450, 1), (1500, 2), (1600, 3), (1700, 4), (1800, 5),
                         (1850, 5), (1900, 6), (2000, 7), (2100, 8)):
@@ -207,7 +209,7 @@ def test_stockfish_labels_are_a_staircase():
     labels = {"points": {"Stockfish@1800": row(1800, 1690), "Stockfish@1850": row(1850, 1710),
                          "Stockfish@1900": row(1900, 2200)}}
     to_label = elo_fit.label_scale(elo_fit.label_steps(labels))
-    for fitted, want in ((1690, 1913), (1700, 1923), (1950, 2063.5), (2300, 2304)):
+    for fitted, want in ((1690, 2053.5), (1700, 2063.5), (1950, 2173.5), (2300, 2383.5)):
         check(abs(to_label(fitted) - want) < 1.5, f"fitted {fitted}: UCI_Elo {to_label(fitted):.1f}, want {want}")
     for elo, label in ((1320, 1350), (1468, 1490), (1923, 1785), (2000, 1809), (2204, 1872)):
         got = strength_players.stockfish_label_2023(elo)
