@@ -400,6 +400,7 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->on_pdp10_clock = features->pace_multiple > 0 || limits->pdp10_budget_us > 0;
     s->poll_mask = search_poll_mask(features, limits);
     s->aborted = false;
+    s->budget_spent = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;
     s->multipv = limits->multipv > 1 ? limits->multipv : 1;
@@ -472,6 +473,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
             secondary_search(s, reporter, &result);
     }
     result.aborted = s->aborted;
+    result.budget_spent = s->budget_spent;
     result.stats.nodes += s->stats.nodes;
     result.stats.bottom_positions += s->stats.bottom_positions;
     result.stats.full_generations = s->stats.full_generations;

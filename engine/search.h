@@ -133,6 +133,7 @@ typedef struct {
     int64_t depth_time_us;       /* how long the search of that depth took on its own */
     int completed_root_moves;    /* root moves fully searched at the last depth started */
     bool aborted;                /* stopped by the control, the deadline or the node limit */
+    bool budget_spent;           /* ... by the PDP-10 budget (SearchLimits.pdp10_budget_us) */
     SearchStats stats;           /* every thread's nodes; the main thread's other counts */
 } SearchResult;
 

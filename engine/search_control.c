@@ -147,7 +147,7 @@ void search_poll(Search *s)
          * pre-sort's charge alone exceeds included): the search held back is a slower machine. */
         bool spent = s->pdp10_budget_us && virtual_us >= s->pdp10_budget_us;
         if (paced(s) && !s->aborted) pace_to_speed(s, spent ? s->pdp10_budget_us : virtual_us);
-        if (spent) s->aborted = true;
+        if (spent && !s->aborted) s->aborted = s->budget_spent = true;
     }
 }
 

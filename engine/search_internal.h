@@ -80,6 +80,7 @@ typedef struct Search {
     SharedSearch *threads;             /* the main search's helpers, kept asleep between searches */
     bool is_helper;
     bool aborted;
+    bool budget_spent;                 /* the abort was the PDP-10 budget's */
 } Search;
 
 /* Set up a search of `root_pos` on this thread's Search (search.c; the helpers too). */

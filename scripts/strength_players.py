@@ -48,7 +48,7 @@ STOCKFISH_LIMITED_OVERHEAD_MS = 100
 # 10+0.1, per profile: the speed ladder's points become budgets of multiple x this. Measured by
 # matching the median work a move of the paced engine with that of the budgeted one in games
 # against the same Stockfish (scripts/work_per_move.py; docs/STRENGTH.md §1).
-WORK_MS_PER_MULTIPLE = {"TECH-1971": 474.0, "TECH-modern": 153.0}
+WORK_MS_PER_MULTIPLE = {"TECH-1971": 414.0, "TECH-modern": 153.0}
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 

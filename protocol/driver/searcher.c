@@ -203,12 +203,15 @@ static bool result_complete(const SearchResult *r)
 }
 
 /* Held to UCI_Elo's work: did the main search keep the pace asked for? */
-static void judge_work(Job *job, const SearchResult *main)
+static void judge_work(Searcher *searcher, const SearchResult *main)
 {
+    Job *job = &searcher->job;
     JobResult *r = &job->result;
     r->pace_wanted = job->features.pace_multiple;
     r->pace_reached = main->stats.wall_us > 0 ? (double)pdp10_us(&main->stats) / (double)main->stats.wall_us : 0.0;
-    r->short_of_work = job->plan.clock.by_work && main->stats.wall_us >= WORK_SHORT_MIN_US
+    /* Short: the wall clock, not the budget or a stop, ended a search that was behind its pace. */
+    r->short_of_work = job->plan.clock.by_work && main->aborted && !main->budget_spent
+                    && !atomic_load(&searcher->control.stop) && main->stats.wall_us >= WORK_SHORT_MIN_US
                     && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
 }
 
@@ -226,7 +229,7 @@ static void run_main(Searcher *searcher)
         search_run(searcher->search, &job->searched, &limits, &job->features, &searcher->control, &reporter);
     JobResult *r = &job->result;
     r->work_us += pdp10_us(&main.stats);
-    judge_work(job, &main);
+    judge_work(searcher, &main);
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;

@@ -44,12 +44,19 @@ enum { SOFT_SHARE_PERCENT = 60, SOFT_SHARE_PERCENT_PACED = 100 };
 /* [C] UCI_Elo with no clock (a bare `go`, the console's): the move's work is spread over this
  * long, a pause a person at a board waits without wondering. */
 enum { WORK_UNTIMED_MOVE_MS = 2000 };
-/* [C] UCI_Elo under a clock: the move's work is spread over this share of the time available,
- * the share TECH-modern's own time manager aims at (SOFT_SHARE_PERCENT). With the whole time
- * available a setting whose every move takes all of its work spent 42% of a 12+0.2 clock by its
- * tenth move (the horizon of 14 moves burns a fourteenth of the clock a move); at 60% it keeps
- * well over half for the middle game. A fixed time a move is spent whole. */
+/* [C] UCI_Elo under a clock: the most work a move may do (its cap) is spread over this share of
+ * the time available, the share TECH-modern's own time manager aims at (SOFT_SHARE_PERCENT).
+ * TECH-modern's cap is its budget, which it spends (it deepens until it); TECH-1971's rule aims at
+ * the budget and may overshoot to the cap, so a typical move of it is quicker. A setting whose
+ * budget cannot even pay for the pre-sort (every move at the cap) keeps over 60% of a 60+1 base
+ * after ten moves (with the whole time available for the cap, 42% of a 12+0.2 clock went by move
+ * 10). A fixed time a move is the cap's time whole. */
 enum { WORK_CLOCK_SHARE_PERCENT = SOFT_SHARE_PERCENT };
+/* [C] TECH-1971 held to a work: a move may do up to this many times its budget, the rule's
+ * overshoot that HARD_AVAIL_FACTOR_BY_RULE allows under a clock. At 1x the rule oscillated: a
+ * move cut at the budget looked, counted a ply lower, as if the deeper depth fitted, and every
+ * other move was cut. */
+enum { WORK_CAP_FACTOR_BY_RULE = HARD_AVAIL_FACTOR_BY_RULE };
 
 /* [C] Which time of a search the rule counts as "the amount of time used" on a move (docs/SPEC.md
  * §7): READING_SEARCH = how long the search of the depth it played took, ponder time included;
@@ -175,9 +182,10 @@ static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
 }
 
 /* UCI_Elo's work (docs/STRENGTH.md §1): a move may do `work_us` of PDP-10 work, whatever the
- * clock. The search is paced so that the work fills the move's time (WORK_CLOCK_SHARE_PERCENT of
- * the time available under a clock, the fixed time a move, or WORK_UNTIMED_MOVE_MS), never does
- * more (the budget, shared
+ * clock. The search is paced so that the most work a move may do (the budget; TECH-1971's rule
+ * twice it, WORK_CAP_FACTOR_BY_RULE) fills the move's time (WORK_CLOCK_SHARE_PERCENT of the time
+ * available under a clock, the fixed time a move, or WORK_UNTIMED_MOVE_MS), never does more (the
+ * cap, shared
  * by the move's searches), and TECH-1971's rule compares work with work: its history holds the
  * moves' PDP-10 time and its time available is the budget. Explicit depths, nodes, mates and
  * analysis are not held back. */
@@ -188,9 +196,10 @@ static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
                     : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
                     : r->movetime_ms - r->overhead_ms;
     if (wall_ms < 1) wall_ms = 1;
+    int64_t cap_us = r->iterative ? r->work_us : WORK_CAP_FACTOR_BY_RULE * r->work_us;
     plan->clock.by_work = true;
-    plan->clock.pace_multiple = (double)r->work_us / ((double)wall_ms * 1000.0);
-    plan->search.pdp10_budget_us = r->work_us;
+    plan->clock.pace_multiple = (double)cap_us / ((double)wall_ms * 1000.0);
+    plan->search.pdp10_budget_us = cap_us;
     return true;
 }
 
