@@ -14,7 +14,8 @@ The names:
   Fairy-Max          /usr/games/fairymax (CECP)
   Phalanx            /usr/games/phalanx without learning (CECP); Phalanx-e50: easy level 50
 Any name may end in ~BASE+INC: that player's own clock (a time-odds match), e.g.
-Stockfish@1350~60+0.6 against TECH-1971@PDP-10~7+0.07.
+Stockfish@1350~60+0.6 against TECH-1971@PDP-10~7+0.07; and a TECH name in +ponder: that TECH
+ponders (match.py's word `ponder`: `go ponder` on the move it guessed), e.g. TECH-Elo1394+ponder.
 """
 import math
 import re
@@ -159,10 +160,24 @@ def stockfish_step(depth):
     return low, high, (low + high) / 2
 
 
+PONDER_SUFFIX = "+ponder"
+
+
 def split_clock(name):
-    """'Stockfish@1350~60+0.6' -> ('Stockfish@1350', '60+0.6'); no ~ -> (name, None)."""
+    """'Stockfish@1350~60+0.6' -> ('Stockfish@1350', '60+0.6'); no ~ -> (name, None). A +ponder
+    suffix stays with the base name."""
+    ponder = name.endswith(PONDER_SUFFIX)
+    if ponder:
+        name = name[:-len(PONDER_SUFFIX)]
     base, sep, clock = name.partition("~")
-    return base, (clock if sep else None)
+    return base + (PONDER_SUFFIX if ponder else ""), (clock if sep else None)
+
+
+def split_ponder(base):
+    """'TECH-Elo1394+ponder' -> ('TECH-Elo1394', True)."""
+    if base.endswith(PONDER_SUFFIX):
+        return base[:-len(PONDER_SUFFIX)], True
+    return base, False
 
 
 def describe(name):
@@ -170,6 +185,15 @@ def describe(name):
     'stockfish', 'other') and its particulars (profile, multiple (None = native), depth, label).
     ValueError for a name that is none of the above."""
     base, clock = split_clock(name)
+    base, ponder = split_ponder(base)
+    if ponder and not base.startswith("TECH"):
+        raise ValueError(f"{name!r}: only a TECH player takes +ponder")
+    info = describe_base(base, clock)
+    info["ponder"] = ponder
+    return info
+
+
+def describe_base(base, clock):
     m = _TECH_SPEED.match(base)
     if m:
         return {"kind": "tech-speed", "profile": m.group(1), "multiple": parse_speed(m.group(2)), "clock": clock}
@@ -184,7 +208,7 @@ def describe(name):
         return {"kind": "stockfish", "label": int(m.group(1)) if m.group(1) else None, "clock": clock}
     if base == "Fairy-Max" or _PHALANX.match(base):
         return {"kind": "other", "clock": clock}
-    raise ValueError(f"unknown player {name!r} (see scripts/strength_players.py)")
+    raise ValueError(f"unknown player {base!r} (see scripts/strength_players.py)")
 
 
 def canonical(name):
@@ -192,7 +216,7 @@ def canonical(name):
     info = describe(name)
     base, clock = split_clock(name)
     if info["kind"] == "tech-speed":
-        base = f"{info['profile']}@{speed_text(info['multiple'])}"
+        base = f"{info['profile']}@{speed_text(info['multiple'])}" + (PONDER_SUFFIX if info["ponder"] else "")
     return base + (f"~{clock}" if clock else "")
 
 
@@ -211,6 +235,8 @@ def engine_words(name, tech_cmd):
             words += [f"option.Style={info['profile']}", f"depth={info['depth']}"]
         else:
             words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['elo']}"]
+        if info["ponder"]:
+            words += ["ponder"]
     elif kind == "stockfish":
         words += [f"cmd={STOCKFISH}", "proto=uci", "option.Threads=1", "option.Hash=16"]
         if info["label"] is not None:
