@@ -117,13 +117,15 @@ typedef struct {
     void (*on_info)(void *context, const SearchInfo *info);
     void (*on_current_move)(void *context, Depth depth, Move move, int number);
     void (*on_lines)(void *context, const SearchInfo *lines, int count);
-    /* A heartbeat, at most once per SEARCH_PROGRESS_INTERVAL_US of a search that runs that long:
-     * the depth under way and the nodes so far (a paced search can go seconds between moves). */
+    /* A heartbeat, at most once per SEARCH_PROGRESS_INTERVAL_US while the search runs: the depth
+     * under way and the nodes so far (a paced search can go seconds between root moves); the
+     * caller decides how often to pass it on. */
     void (*on_progress)(void *context, Depth depth, uint64_t nodes);
 } SearchReporter;
 
-/* [C] The heartbeat's interval: a GUI that hears nothing for longer may think the engine hung. */
-enum { SEARCH_PROGRESS_INTERVAL_US = 1000000 };
+/* [C] How often the search offers a heartbeat: often enough that whoever passes them on once a
+ * second is never late by more than this. */
+enum { SEARCH_PROGRESS_INTERVAL_US = 100000 };
 
 typedef struct {
     Move best_move;              /* MOVE_NONE only when the root has no legal move */

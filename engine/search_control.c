@@ -110,7 +110,7 @@ static void poll_controls(Search *s)
     if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
 }
 
-/* The heartbeat: the depth under way and the nodes, once a SEARCH_PROGRESS_INTERVAL_US. */
+/* The heartbeat: the depth under way and the nodes, at most once a SEARCH_PROGRESS_INTERVAL_US. */
 static void report_progress(Search *s)
 {
     if (!s->reporter || !s->reporter->on_progress) return;

@@ -149,13 +149,13 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
 }
 
 /* The heartbeat of the move's searches (insurance and main): the last line reported with the
- * job's nodes so far, at most once a SEARCH_PROGRESS_INTERVAL_US over the whole job. */
+ * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
 static void forward_progress(void *context, Depth depth, uint64_t nodes)
 {
     Searcher *searcher = context;
     Job *job = &searcher->job;
     int64_t now = clock_now_us();
-    if (!job->reporter.on_report || now - job->last_progress_us < SEARCH_PROGRESS_INTERVAL_US) return;
+    if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
     job->last_progress_us = now;
     const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
     JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,

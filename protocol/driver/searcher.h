@@ -19,6 +19,10 @@ typedef enum {
                           then search TECH's answer to it on the opponent's time */
 } JobKind;
 
+/* [C] A job reports at least this often while it searches: a GUI that hears nothing for a second
+ * may think the engine hung, and 0.9 s leaves a busy machine its tenth. */
+enum { JOB_HEARTBEAT_US = 900000 };
+
 /* The `hashfull` of a search that uses no transposition table (UCI then leaves it out). */
 enum { SEARCHER_NO_TABLE = -1 };
 
@@ -35,7 +39,7 @@ typedef struct {
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-    bool progress;               /* a heartbeat (SEARCH_PROGRESS_INTERVAL_US): `depth` under way,
+    bool progress;               /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
                                     `nodes` so far, `info` the last line reported (or NULL) */
     uint64_t nodes;
 } JobReport;

@@ -38,7 +38,7 @@ static void post_progress(Cecp *c, const JobReport *r)
     atomic_store(&c->stat_nodes, r->nodes);
     if (!r->info || !atomic_load(&c->post)) return;
     int64_t now = clock_now_us();
-    if (now - atomic_load(&c->posted_us) < SEARCH_PROGRESS_INTERVAL_US) return;
+    if (now - atomic_load(&c->posted_us) < JOB_HEARTBEAT_US) return;
     SearchInfo info = r->info[0];
     info.nodes = r->nodes;
     bool pondering = atomic_load(&c->show_prefix);
