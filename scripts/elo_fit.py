@@ -570,7 +570,7 @@ def main(argv=None):
             print(f"  {p:28s} {fmt(anchored[p], sign=not labels)}{extra}")
             out["players"][p] = dict(anchored[p], anchored=bool(labels), **{k: v for k, v in info.items()})
         if labels:
-            print(f"  Stockfish labels on the 2023 scale (their step's Skill): shift {labels['shift']:+.0f}; "
+            print(f"  Stockfish labels on the 2023 scale (the middle of their step): shift {labels['shift']:+.0f}; "
                   "fitted minus scale:")
             for p, row in sorted(labels["points"].items(), key=lambda kv: kv[1]["label"]):
                 print(f"    {p:26s} {row['scale']:6.0f} {row['fitted']['value'] - row['scale']:+.0f}")

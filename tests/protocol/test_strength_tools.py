@@ -70,7 +70,10 @@ def test_player_names():
     check("option.UCI_Elo=1350" in words and "tc=60+0.6" in words, f"{words}")
     words = strength_players.engine_words("TECH-1971-d3", "./tech")
     check("depth=3" in words and "cmd=./tech" in words, f"{words}")
-    for bad in ("TECH-1971@x0.5", "TECH-1971@fast", "Stockfish@abc", "Crafty"):
+    words = strength_players.engine_words(canon("TECH-Elo1394+ponder"), "./tech")
+    check("ponder" in words and "option.UCI_Elo=1394" in words and "name=TECH-Elo1394+ponder" in words, f"{words}")
+    check(canon("TECH-1971@1991+ponder") == "TECH-1971@x49+ponder", canon("TECH-1971@1991+ponder"))
+    for bad in ("TECH-1971@x0.5", "TECH-1971@fast", "Stockfish@abc", "Crafty", "Stockfish@1350+ponder"):
         try:
             strength_players.canonical(bad)
         except ValueError:
