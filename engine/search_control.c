@@ -32,6 +32,7 @@ void search_control_reset(SearchControl *control)
     atomic_store(&control->soft_deadline_us, 0);
     atomic_store(&control->hard_deadline_us, 0);
     atomic_store(&control->completed_depth, 0);
+    atomic_store(&control->hard_grace_nodes, 0);
 }
 
 void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us, int64_t hard_deadline_us)
@@ -90,13 +91,21 @@ bool search_go_deeper(const Search *s, const SearchLimits *limits, Depth cap, De
 
 static void search_rejudge_limits(Search *s);
 
+/* Whether the hard deadline spares the search now: its first depth, within its grace (docs/SPEC.md
+ * §7: an unpaced search completes a shallow search before the clock may cut it). */
+static bool in_grace(const Search *s, const SearchControl *c)
+{
+    return atomic_load_explicit(&c->completed_depth, memory_order_relaxed) == 0
+        && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
+}
+
 /* The stop flag, the hard deadline and a ponder hit's new limits. */
 static void poll_controls(Search *s)
 {
     SearchControl *c = s->control;
     if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
     int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
-    if (deadline && clock_now_us() >= deadline) s->aborted = true;
+    if (deadline && clock_now_us() >= deadline && !in_grace(s, c)) s->aborted = true;
     if (!s->is_helper && atomic_load_explicit(&c->limits_changed, memory_order_relaxed)) search_rejudge_limits(s);
 }
 
