@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "makemove.h"
@@ -311,13 +312,31 @@ static Stage next_stage(Searcher *searcher, Stage done)
     }
 }
 
+#ifdef TECH_TEST_HOOKS
+/* Test builds only (debug, tsan): TECH_TEST_CLEAR_DELAY_MS=N makes the clear below wait N ms
+ * before it empties the tables, with the lock released, so that a test can send what races
+ * with it (test_races.py); the release build has no such delay. */
+static void test_delay_clear(void)
+{
+    const char *text = getenv("TECH_TEST_CLEAR_DELAY_MS");
+    long ms = text ? strtol(text, NULL, 10) : 0;
+    if (ms <= 0 || ms > 10000) return;
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+#else
+static void test_delay_clear(void) {}
+#endif
+
 /* Under the lock, on the search thread: empty the table and the killers as asked. The lock is
- * released meanwhile, so that the adapter thread never waits for a large table (isready). */
+ * released meanwhile, so that the adapter thread never waits for a large table (isready);
+ * whatever else uses the Search (searcher_guess, a resize) waits while `clearing`. */
 static void clear_tables(Searcher *searcher)
 {
     searcher->clear_pending = false;
     searcher->clearing = true;
     pthread_mutex_unlock(&searcher->lock);
+    test_delay_clear();
     search_clear(searcher->search);
     pthread_mutex_lock(&searcher->lock);
     searcher->clearing = false;
@@ -521,6 +540,9 @@ Move searcher_guess(Searcher *searcher, const Position *position, const SearchFe
     search_control_reset(&control);
     Move guess = MOVE_NONE;
     pthread_mutex_lock(&searcher->lock);
+    /* A new game's clear empties the Search's tables on the search thread with the lock
+     * released: wait until it is done (a short wait) rather than search beside it. */
+    while (searcher->clear_pending || searcher->clearing) pthread_cond_wait(&searcher->changed, &searcher->lock);
     /* Idle, the search thread waits for the lock before it touches the Search again. A guess
      * that its budget cut before any root move completed has no move to give. */
     if (!stage_active(searcher->job.stage)) {
