@@ -44,6 +44,9 @@ typedef struct {
     bool in_opening;             /* TECH's move is one of the game's first eight (docs/SPEC.md §5.1) */
     int legal_moves;             /* legal moves at the root; 0 = unknown */
     int64_t node_rate;           /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
+    int64_t untimed_hard_ms;     /* a search with no clock (neither clock nor movetime) and not
+                                    infinite: its hard limit all the same (CECP without level or
+                                    st); 0 = none */
 } TimeRequest;
 
 /* The clock's limits of one search, armed on its control when TECH's clock starts: at the `go`
