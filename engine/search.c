@@ -331,9 +331,9 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
         RootOutcome outcome = search_root(s, &s->root, depth, lo, hi, reporter, &line);
         result->completed_root_moves = line.completed;
         bool usable = line.best != MOVE_NONE && (line.previous_best_done || outcome == ROOT_FAIL_HIGH);
-        /* MultiPV shows completed depths only, so the move and the score stay a completed depth's:
-         * the last line shown is then the line of the move played. */
-        if (outcome == ROOT_ABORTED && s->multipv > 1 && result->depth > 0) usable = false;
+        /* MultiPV shows completed depths only, so the move and the score stay a completed depth's
+         * (or the insurance search's): the last line shown is then the line of the move played. */
+        if (outcome == ROOT_ABORTED && s->multipv > 1) usable = false;
         if (outcome == ROOT_ABORTED || outcome == ROOT_EXACT) {
             if (usable) {
                 result->best_move = line.best;
