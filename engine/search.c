@@ -253,8 +253,11 @@ typedef struct {
 static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Score lo, Score hi,
                                const SearchReporter *reporter, RootLine *line)
 {
+    /* The move a partial result must include: the previous depth's best, or at the first depth
+     * the best move of a completed shallower search (the insurance search's), if one was given. */
+    const Move previous_best = s->iteration_best != MOVE_NONE ? s->iteration_best : s->known_best;
     *line = (RootLine){.best = MOVE_NONE, .best_rank = MOVE_LIST_MAX, .score = lo,
-                       .previous_best_done = s->iteration_best == MOVE_NONE};
+                       .previous_best_done = previous_best == MOVE_NONE};
     RootMove order[MOVE_LIST_MAX];
     int count = root->count;
     memcpy(order, root->moves, (size_t)count * sizeof order[0]);
@@ -294,7 +297,7 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         unmake_move(&s->pos);
         if (s->aborted) return ROOT_ABORTED;
         line->completed++;
-        if (rm.move == s->iteration_best) line->previous_best_done = true;
+        if (rm.move == previous_best) line->previous_best_done = true;
         if (v <= bound) continue;
         if (s->root_lines_on) {
             root_lines_add(&s->lines, rm.move, rm.rank, v, s->pv[1], s->pv_length[1]);
@@ -328,11 +331,15 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
         RootOutcome outcome = search_root(s, &s->root, depth, lo, hi, reporter, &line);
         result->completed_root_moves = line.completed;
         bool usable = line.best != MOVE_NONE && (line.previous_best_done || outcome == ROOT_FAIL_HIGH);
+        /* MultiPV shows completed depths only, so the move and the score stay a completed depth's
+         * (or the insurance search's): the last line shown is then the line of the move played. */
+        if (outcome == ROOT_ABORTED && s->multipv > 1) usable = false;
         if (outcome == ROOT_ABORTED || outcome == ROOT_EXACT) {
             if (usable) {
                 result->best_move = line.best;
                 result->score = line.score;
                 result->ponder_move = line.ponder;
+                result->searched = true;
             }
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
@@ -345,6 +352,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             result->best_move = line.best;
             result->score = line.score;
             result->ponder_move = line.ponder;
+            result->searched = true;
             s->iteration_best = line.best;
             hi = delta * ASPIRATION_WIDEN > SCORE_MATE ? SCORE_INFINITE : line.score + delta * ASPIRATION_WIDEN;
         } else {
@@ -403,6 +411,7 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->budget_spent = false;
     s->iteration_best = MOVE_NONE;
     s->iteration_score = 0;
+    s->known_best = limits->known_best;
     s->multipv = limits->multipv > 1 ? limits->multipv : 1;
     s->variety = limits->variety;
     s->variety_margin = limits->variety_margin > 0 ? limits->variety_margin : 0;
@@ -456,6 +465,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     if (s->eval_incremental) eval_line_init(&s->eval, &s->pos);
     if (s->root.count == 0) {
         result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
+        result.searched = true; /* nothing to choose from: the result is final */
     } else {
         result.best_move = s->root.moves[0].move; /* until a root move completes */
         Depth cap = limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;

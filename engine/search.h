@@ -61,6 +61,9 @@ typedef struct {
     atomic_llong soft_deadline_us;   /* clock_now_us() times; 0 = none */
     atomic_llong hard_deadline_us;
     atomic_int completed_depth;      /* written by the search: deepest depth completed so far */
+    atomic_ullong hard_grace_nodes;  /* the hard deadline does not cut the search's first depth
+                                        before it has searched this many nodes (an unpaced
+                                        search's shallow insurance, docs/SPEC.md §7); 0 = none */
 } SearchControl;
 
 /* Clear every limit and the stop flag. */
@@ -95,6 +98,10 @@ typedef struct {
     int multipv;                 /* MultiPV: root lines reported per depth (0 or 1: the one best) */
     bool variety;                /* Variety: play one of the moves equal to the best, at random */
     Score variety_margin;        /* Variety: how far below the best score still counts as equal */
+    Move known_best;             /* the move of a completed shallower search (the insurance search,
+                                    docs/SPEC.md §7): an aborted first depth plays the best of its
+                                    completed root moves only if this one is among them; MOVE_NONE:
+                                    whichever completed */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
@@ -136,6 +143,9 @@ typedef struct {
     int completed_root_moves;    /* root moves fully searched at the last depth started */
     bool aborted;                /* stopped by the control, the deadline or the node limit */
     bool budget_spent;           /* ... by the PDP-10 budget (SearchLimits.pdp10_budget_us) */
+    bool searched;               /* best_move was chosen by the search (a completed depth, or the
+                                    completed root moves of an aborted one); false: the pre-sort's
+                                    first move stands in, nothing usable completed */
     SearchStats stats;           /* every thread's nodes; the main thread's other counts */
 } SearchResult;
 

@@ -32,6 +32,7 @@ void search_control_reset(SearchControl *control)
     atomic_store(&control->soft_deadline_us, 0);
     atomic_store(&control->hard_deadline_us, 0);
     atomic_store(&control->completed_depth, 0);
+    atomic_store(&control->hard_grace_nodes, 0);
 }
 
 void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us, int64_t hard_deadline_us)
@@ -93,6 +94,14 @@ static void search_rejudge_limits(Search *s);
 /* Whether the search is held to a pace (Speed slower than native, or UCI_Elo's work). */
 static bool paced(const Search *s) { return s->features.pace_multiple > 0; }
 
+/* Whether the hard deadline spares the search now: its first depth, within its grace (docs/SPEC.md
+ * §7: an unpaced search completes a shallow search before the clock may cut it). */
+static bool in_grace(const Search *s, const SearchControl *c)
+{
+    return atomic_load_explicit(&c->completed_depth, memory_order_relaxed) == 0
+        && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
+}
+
 /* The stop flag, the deadlines and a ponder hit's new limits. A paced search also ends at its
  * soft limit inside a depth [C]: at a slow pace one depth can outlast the whole move's share
  * (at the PDP-10's pace TECH-modern's first depth takes seconds), so finishing the depth under
@@ -103,7 +112,7 @@ static void poll_controls(Search *s)
     if (atomic_load_explicit(&c->stop, memory_order_relaxed)) s->aborted = true;
     int64_t now = clock_now_us();
     int64_t deadline = atomic_load_explicit(&c->hard_deadline_us, memory_order_relaxed);
-    if (deadline && now >= deadline) s->aborted = true;
+    if (deadline && now >= deadline && !in_grace(s, c)) s->aborted = true;
     int64_t soft = atomic_load_explicit(&c->soft_deadline_us, memory_order_relaxed);
     if (soft && now >= soft && paced(s) && !s->is_helper && !atomic_load_explicit(&c->pondering, memory_order_relaxed))
         s->aborted = true;

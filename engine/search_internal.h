@@ -62,6 +62,7 @@ typedef struct Search {
     Depth depth_under_way;
     Move iteration_best;               /* best move of the previous depth (searched first with E7) */
     Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
+    Move known_best;                   /* SearchLimits.known_best: the first depth's previous best */
     int64_t depth_end_us[SEARCH_DEPTH_MAX + 2]; /* when each depth completed; 0 = not (yet) */
     int64_t depth_time_us[SEARCH_DEPTH_MAX + 2];/* how long each depth took */
     int64_t depth_start_us;

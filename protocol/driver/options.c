@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "numeral.h"
 #include "speed.h"
 #include "strength.h"
 #include "tt.h"
@@ -254,12 +255,14 @@ static bool parse_check(const char *value, int *out)
     return true;
 }
 
+/* A whole number (numeral.h: sign and digits only, no blank) that fits an int. */
 static bool parse_int(const char *value, int *out)
 {
+    if (!numeral_is_whole(value)) return false;
     char *end;
     errno = 0;
     long v = strtol(value, &end, 10);
-    if (end == value || *end || errno || v < INT_MIN || v > INT_MAX) return false;
+    if (errno || v < INT_MIN || v > INT_MAX) return false;
     *out = (int)v;
     return true;
 }

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "clock.h"
 #include "makemove.h"
@@ -25,6 +26,14 @@ enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
  * machine could not give it. */
 static const double WORK_SHORT_SHARE = 0.8;
 enum { WORK_SHORT_MIN_US = 20000 };
+/* [C] docs/SPEC.md §7: an unpaced search under a clock completes a shallow search before the
+ * hard deadline may cut it (TECH-1971's depth-2 insurance search, TECH-modern's depth 1), so that
+ * the move played is never one no search has looked at. A pathological tree ends anyway after
+ * this many nodes: about four times the largest such search measured (TECH-modern's depth 1,
+ * 54,068 nodes, over Win at Chess, tests/perft.epd and the endgame starts; TECH-1971's depth 2
+ * at most 6,660), a few hundredths of a second here. An insurance search cut there falls back
+ * to depth 1 under the same cap. */
+enum { SHALLOW_GRACE_NODES = 200000 };
 /* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
  * sum of clock readings inside 64 bits whatever number a GUI sends. */
 static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
@@ -165,13 +174,16 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses). */
-static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, const SearchReporter *reporter)
+/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses), ended
+ * after `nodes` nodes if that is not 0; `reporter` gets its heartbeats (or NULL). */
+static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
+                                   const SearchReporter *reporter)
 {
     Job *job = &searcher->job;
     SearchLimits limits = job->plan.search;
     limits.depth = limits.first_depth = depth;
-    limits.nodes = 0;
+    limits.nodes = nodes;
+    limits.known_best = MOVE_NONE;
     limits.mate = 0;
     limits.multipv = 1;
     limits.variety = false;
@@ -190,16 +202,47 @@ static SearchResult guess_reply(Searcher *searcher, const Position *pos)
     job->plan.search.searchmoves_count = 0;
     SearchLimits kept = job->plan.search;
     job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
-    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, NULL);
+    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, 0, NULL);
     job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
     job->plan.search.searchmoves_count = restricted;
     return guess;
 }
 
-/* Whether an aborted search still chose a move from completed work. */
-static bool result_complete(const SearchResult *r)
+/* Whether the job runs at this machine's own speed (no Speed, no UCI_Elo): then its clock never
+ * cuts its first shallow search (docs/SPEC.md §7). A paced search is the slow machine, which
+ * plays what it has when its clock runs out. */
+static bool unpaced(const Job *job) { return job->features.pace_multiple <= 0; }
+
+/* The grace the hard deadline gives `stage` (SearchControl.hard_grace_nodes): an unpaced job's
+ * insurance search, or, without one, its main search's depth 1. */
+static uint64_t stage_grace(const Job *job, Stage stage)
 {
-    return !r->aborted || r->depth > 0 || r->completed_root_moves > 0;
+    if (!unpaced(job)) return 0;
+    if (stage == STAGE_INSURANCE) return SHALLOW_GRACE_NODES;
+    const SearchLimits *limits = &job->plan.search;
+    Depth first = limits->first_depth > 0 ? limits->first_depth : limits->depth;
+    if (job->features.iterative_deepening || limits->mate > 0) first = 1;
+    return stage == STAGE_MAIN && !job->plan.clock.insurance && first <= 1 ? SHALLOW_GRACE_NODES : 0;
+}
+
+/* The insurance search (docs/SPEC.md §7): depth 2 first; an unpaced one that its node cap cut
+ * (a pathological tree, not a stop) falls back to depth 1. A completed one tells the main
+ * search which move a partial result of its first depth must include. */
+static void run_insurance(Searcher *searcher)
+{
+    Job *job = &searcher->job;
+    SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
+    uint64_t cap = unpaced(job) ? SHALLOW_GRACE_NODES : 0;
+    job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, cap, &heartbeat);
+    job->result.nodes += job->insurance_result.stats.nodes;
+    job->result.work_us += pdp10_us(&job->insurance_result.stats);
+    if (cap && job->insurance_result.depth == 0 && !atomic_load(&searcher->control.stop)) {
+        SearchResult one = search_shallow(searcher, &job->searched, 1, cap, &heartbeat);
+        job->result.nodes += one.stats.nodes;
+        job->result.work_us += pdp10_us(&one.stats);
+        if (one.searched || !job->insurance_result.searched) job->insurance_result = one;
+    }
+    if (unpaced(job) && job->insurance_result.depth > 0) job->plan.search.known_best = job->insurance_result.best_move;
 }
 
 /* Held to UCI_Elo's work: did the main search keep the pace asked for? */
@@ -239,8 +282,8 @@ static void run_main(Searcher *searcher)
     r->nodes += main.stats.nodes;
     r->stats = main.stats;
     r->hashfull = hashfull(searcher);
-    /* docs/SPEC.md §7: nothing completed -> the insurance move. */
-    if (!result_complete(&main) && job->insurance_result.best_move != MOVE_NONE) {
+    /* docs/SPEC.md §7: nothing usable completed -> the insurance move. */
+    if (!main.searched && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;
         r->score = job->insurance_result.score;
@@ -262,10 +305,7 @@ static void run_stage(Searcher *searcher, Stage stage)
         break;
     }
     case STAGE_INSURANCE: {
-        SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
-        job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, &heartbeat);
-        job->result.nodes += job->insurance_result.stats.nodes;
-        job->result.work_us += pdp10_us(&job->insurance_result.stats);
+        run_insurance(searcher);
         break;
     }
     case STAGE_MAIN:
@@ -278,7 +318,9 @@ static void run_stage(Searcher *searcher, Stage stage)
         make_move(after, job->result.best_move);
         SearchResult guess = guess_reply(searcher, after);
         job->result.nodes += guess.stats.nodes;
-        if (result_complete(&guess) || job->result.ponder_move == MOVE_NONE) job->result.ponder_move = guess.best_move;
+        /* Only a completed guess replaces the PV's second move (docs/SPEC.md §8); without either
+         * there is no ponder move (a cut guess's best is its pre-sort's first, unsearched). */
+        if (guess.depth > 0) job->result.ponder_move = guess.best_move;
         free(after);
         break;
     }
@@ -321,13 +363,31 @@ static Stage next_stage(Searcher *searcher, Stage done)
     }
 }
 
+#ifdef TECH_TEST_HOOKS
+/* Test builds only (debug, tsan): TECH_TEST_CLEAR_DELAY_MS=N makes the clear below wait N ms
+ * before it empties the tables, with the lock released, so that a test can send what races
+ * with it (test_races.py); the release build has no such delay. */
+static void test_delay_clear(void)
+{
+    const char *text = getenv("TECH_TEST_CLEAR_DELAY_MS");
+    long ms = text ? strtol(text, NULL, 10) : 0;
+    if (ms <= 0 || ms > 10000) return;
+    struct timespec pause = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&pause, NULL);
+}
+#else
+static void test_delay_clear(void) {}
+#endif
+
 /* Under the lock, on the search thread: empty the table and the killers as asked. The lock is
- * released meanwhile, so that the adapter thread never waits for a large table (isready). */
+ * released meanwhile, so that the adapter thread never waits for a large table (isready);
+ * whatever else uses the Search (searcher_guess, a resize) waits while `clearing`. */
 static void clear_tables(Searcher *searcher)
 {
     searcher->clear_pending = false;
     searcher->clearing = true;
     pthread_mutex_unlock(&searcher->lock);
+    test_delay_clear();
     search_clear(searcher->search);
     pthread_mutex_lock(&searcher->lock);
     searcher->clearing = false;
@@ -350,6 +410,7 @@ static void *worker_main(void *arg)
         }
         Stage stage = job->stage;
         if (stage == STAGE_MAIN) atomic_store(&searcher->control.completed_depth, 0);
+        atomic_store(&searcher->control.hard_grace_nodes, stage_grace(job, stage));
         pthread_mutex_unlock(&searcher->lock);
         run_stage(searcher, stage);
         pthread_mutex_lock(&searcher->lock);
@@ -529,12 +590,18 @@ Move searcher_guess(Searcher *searcher, const Position *position, const SearchFe
     guess_features.pace_multiple = 0;
     SearchControl control;
     search_control_reset(&control);
-    atomic_store(&control.hard_deadline_us, clock_now_us() + GUESS_ON_REQUEST_BUDGET_US);
     Move guess = MOVE_NONE;
     pthread_mutex_lock(&searcher->lock);
-    /* Idle, the search thread waits for the lock before it touches the Search again. */
-    if (!stage_active(searcher->job.stage))
-        guess = search_run(searcher->search, position, &limits, &guess_features, &control, NULL).best_move;
+    /* A new game's clear empties the Search's tables on the search thread with the lock
+     * released: wait until it is done (a short wait) rather than search beside it. */
+    while (searcher->clear_pending || searcher->clearing) pthread_cond_wait(&searcher->changed, &searcher->lock);
+    /* Idle, the search thread waits for the lock before it touches the Search again. A guess
+     * that its budget cut before any root move completed has no move to give. */
+    if (!stage_active(searcher->job.stage)) {
+        atomic_store(&control.hard_deadline_us, clock_now_us() + GUESS_ON_REQUEST_BUDGET_US);
+        SearchResult result = search_run(searcher->search, position, &limits, &guess_features, &control, NULL);
+        if (result.searched) guess = result.best_move;
+    }
     pthread_mutex_unlock(&searcher->lock);
     return guess;
 }

@@ -105,7 +105,8 @@ void searcher_ponderhit(Searcher *searcher, unsigned id, int64_t clock_start_us,
 Move searcher_prediction(Searcher *searcher, unsigned id);
 /* TECH's 2-ply guess of the best move in `position` (docs/SPEC.md §8), as it guesses the
  * opponent's reply before pondering, searched on the calling thread while no job runs (a few
- * ms, 200 ms at most); MOVE_NONE while a job runs or without a legal move. */
+ * ms, 200 ms at most), after a new game's table clear has ended; MOVE_NONE while a job runs,
+ * without a legal move, or if not one root move completed in the time. */
 Move searcher_guess(Searcher *searcher, const Position *position, const SearchFeatures *features,
                     bool started_from_initial);
 /* Block until job `id` is finished and collect its result; false if it was collected already. */

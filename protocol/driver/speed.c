@@ -2,11 +2,12 @@
  * decade, and the names a GUI shows (docs/SPEC.md §10, Speed). */
 #include "speed.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "numeral.h"
 
 /* [C] The choices: the PDP-10, then one per decade of the report's factor 7, then native. The
  * GUI shows a year with its multiple, so that both readings of the scale are in sight. */
@@ -39,13 +40,11 @@ int speed_choice_of(double multiple)
     return -1;
 }
 
-/* The whole of `text` as a finite decimal number. */
+/* The whole of `text` as a finite plain decimal (numeral.h: "x0x10" and "xinf" are no number). */
 static bool read_decimal(const char *text, double *out)
 {
-    if (!*text || isspace((unsigned char)*text)) return false;
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || !isfinite(v)) return false;
+    double v;
+    if (!numeral_read_decimal(text, &v) || !isfinite(v)) return false;
     *out = v;
     return true;
 }

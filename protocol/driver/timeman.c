@@ -256,6 +256,12 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         limits->first_depth = r->iterative ? 1 : tm->depth;
     }
     if (limits->first_depth > limits->depth) limits->first_depth = limits->depth;
+    /* [C] No clock, yet a safety net (docs/PROTOCOLS.md §3.2, `sd`): a hard limit, and TECH-1971's
+     * insurance search so that a cut search still plays a searched move. */
+    if (!timed && !r->infinite && r->untimed_hard_ms > 0) {
+        timing->hard_ms = r->untimed_hard_ms;
+        timing->insurance = !r->iterative;
+    }
     limit_nodes_by_rate(r, plan);
 }
 

@@ -46,6 +46,9 @@ typedef struct {
     int64_t node_rate;           /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
     bool paced;                  /* the search is held to a Speed slower than native */
     int64_t work_us;             /* UCI_Elo: the work a move may take, in PDP-10 microseconds; 0 = none */
+    int64_t untimed_hard_ms;     /* a search with no clock (neither clock nor movetime) and not
+                                    infinite: its hard limit all the same (CECP without level or
+                                    st); 0 = none */
 } TimeRequest;
 
 /* The clock's limits of one search, armed on its control when TECH's clock starts: at the `go`

@@ -2,7 +2,6 @@
  * in xboard's forms (docs/PROTOCOLS.md §3). The game flow lives in cecp_play.c. */
 #include "cecp.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,9 +16,10 @@
 enum { DRAW_ACCEPT_BEHIND_CP = 200 };
 /* Longest echo of a bad command in an Error line. */
 enum { ECHO_MAX = 80 };
-/* CECP's units: `time`/`otim` in centiseconds, `st` and the `level` increment in seconds. */
+/* CECP's units: `time`/`otim` in centiseconds, `st` and the `level` increment in seconds, the
+ * `level` base in minutes. */
 enum { MS_PER_CENTISECOND = 10 };
-static const double MS_PER_SECOND = 1000.0;
+static const double MS_PER_SECOND = 1000.0, MS_PER_MINUTE = 60000.0;
 /* [C] `level` moves per session beyond this are taken as this (no game is that long). */
 enum { LEVEL_MOVES_MAX = 100000 };
 /* [C] `nps` rates beyond a billion nodes a second are taken as that (no machine is that fast). */
@@ -134,32 +134,29 @@ static void cmd_new(Cecp *c)
     if (c->analyze_mode) cecp_analyze(c);
 }
 
-/* Minutes as "m", "m:ss" or a fraction (trailing junk ignored, docs/PROTOCOLS.md §3.2), saturated
- * to GUI_TIME_MS_MAX; false if unreadable. */
-static bool read_minutes(const char *text, int64_t *ms)
+/* Minutes as "m", "m:ss" or a fraction ("0.5"), each part a plain decimal of at least 0
+ * (docs/PROTOCOLS.md §3.2), saturated to GUI_TIME_MS_MAX; false if malformed. */
+static bool read_minutes(char *text, int64_t *ms)
 {
-    char *end;
-    double minutes = strtod(text, &end);
-    double seconds = 0;
-    if (end == text) return false;
-    if (*end == ':') {
-        const char *sec_text = end + 1;
-        seconds = strtod(sec_text, &end);
-        if (end == sec_text) return false;
-    }
-    if (isnan(minutes) || isnan(seconds) || minutes < 0 || seconds < 0) return false;
-    double total = minutes * 60000.0 + seconds * 1000.0;
-    *ms = total >= (double)GUI_TIME_MS_MAX ? GUI_TIME_MS_MAX : (int64_t)(total + 0.5);
+    if (!text) return false;
+    char *seconds_text = strchr(text, ':');
+    if (seconds_text) *seconds_text++ = '\0';
+    int64_t minutes_ms, seconds_ms = 0;
+    if (!number_read_ms_from(text, MS_PER_MINUTE, false, GUI_TIME_MS_MAX, &minutes_ms)) return false;
+    if (seconds_text && !number_read_ms_from(seconds_text, MS_PER_SECOND, false, GUI_TIME_MS_MAX, &seconds_ms))
+        return false;
+    *ms = number_clamp(number_add(minutes_ms, seconds_ms), 0, GUI_TIME_MS_MAX);
     return true;
 }
 
-/* `level MPS BASE INC`: BASE in minutes or m:ss, INC in seconds, possibly fractional. */
+/* `level MPS BASE INC`: BASE in minutes or m:ss, INC in seconds, possibly fractional; refused
+ * whole (nothing changed) when a number is malformed or negative, or a word is missing or extra. */
 static void cmd_level(Cecp *c, char *cursor, const char *line)
 {
     char *mps_text = token_next(&cursor), *base_text = token_next(&cursor), *inc_text = token_next(&cursor);
     int64_t mps, base, inc;
-    if (number_read(mps_text, 0, LEVEL_MOVES_MAX, &mps) == NUMBER_BAD || !base_text || !read_minutes(base_text, &base)
-        || number_read_ms(inc_text, MS_PER_SECOND, 0, GUI_TIME_MS_MAX, &inc) == NUMBER_BAD) {
+    if (!number_read_whole_from(mps_text, 0, LEVEL_MOVES_MAX, &mps) || !read_minutes(base_text, &base)
+        || !number_read_ms_from(inc_text, MS_PER_SECOND, false, GUI_TIME_MS_MAX, &inc) || token_next(&cursor)) {
         error_reply("bad time control", line);
         return;
     }
@@ -179,7 +176,7 @@ static void cmd_nps(Cecp *c, char *cursor, const char *line)
 {
     int64_t rate;
     NumberStatus status = number_read(token_next(&cursor), INT64_MIN, INT64_MAX, &rate);
-    if (status == NUMBER_BAD) error_reply("nps takes a whole number of nodes per second", line);
+    if (status == NUMBER_BAD || token_next(&cursor)) error_reply("nps takes a whole number of nodes per second", line);
     else if (rate == 0) error_reply("nps 0 asks for CPU-time timing, which TECH does not implement", line);
     else if (rate < 0) error_reply("nps takes a node rate of at least 1", line);
     else c->nps = rate > NPS_MAX ? NPS_MAX : rate;
@@ -240,14 +237,15 @@ static void cmd_exclude(Cecp *c, bool exclude, char *cursor, const char *line)
     cecp_exclusions_changed(c);
 }
 
-/* `memory N` and `cores N` set the Hash and Threads options; a number beyond the option's range
- * takes its nearest end (xboard's memory is what the whole engine may use, often more than the
- * largest table). */
+/* `memory N` and `cores N` set the Hash and Threads options; a number above the option's range
+ * takes its top (xboard's memory is what the whole engine may use, often more than the largest
+ * table); one below it, or a malformed one, is refused. */
 static void cmd_resource(Cecp *c, const char *option, char *cursor, const char *line)
 {
     int min = 0, max = 0;
     int64_t v;
-    if (!options_spin_range(option, &min, &max) || number_read(token_next(&cursor), min, max, &v) == NUMBER_BAD) {
+    if (!options_spin_range(option, &min, &max) || !number_read_whole_from(token_next(&cursor), min, max, &v)
+        || token_next(&cursor)) {
         error_reply("bad value", line);
         return;
     }
@@ -417,6 +415,28 @@ static void cmd_side(Cecp *c, Color side, const char *line)
     c->engine_side = !side;
 }
 
+/* `go` (play the side to move, now) and `playother` (play the other side, pondering meanwhile).
+ * Refused whole, nothing changed, without a valid position, and in analyze mode: CECP's analyze
+ * mode takes moves, undo, new, setboard, exit, `.`, bk and hint, and XBoard sends `exit` before
+ * it gives the engine a side (docs/PROTOCOLS.md §3.2). */
+static void cmd_play(Cecp *c, bool go, const char *line, int64_t read_us)
+{
+    if (go && c->state == CECP_THINKING) return;
+    if (c->analyze_mode) {
+        error_reply("analyze mode; exit leaves it", line);
+        return;
+    }
+    if (!c->position_valid) {
+        error_reply("no valid position", line);
+        return;
+    }
+    cecp_stop_all(c);
+    c->force = false;
+    c->engine_side = go ? c->s->game.pos.side : !c->s->game.pos.side;
+    if (go) cecp_think(c, read_us);
+    else cecp_ponder(c);
+}
+
 /* Commands that only store a value or need no answer. */
 static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *line)
 {
@@ -424,16 +444,18 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
     if (!strcmp(command, "time") || !strcmp(command, "otim")) {
         /* Centiseconds; a flag already fallen gives a negative time. */
         const int64_t max_cs = GUI_TIME_MS_MAX / MS_PER_CENTISECOND;
-        if (number_read(token_next(&cursor), -max_cs, max_cs, &v) == NUMBER_BAD) error_reply("bad time", line);
+        if (number_read(token_next(&cursor), -max_cs, max_cs, &v) == NUMBER_BAD || token_next(&cursor))
+            error_reply("bad time", line);
         else if (!strcmp(command, "time")) c->own_ms = v * MS_PER_CENTISECOND;
         else c->opp_ms = v * MS_PER_CENTISECOND;
     } else if (!strcmp(command, "st")) {
-        /* Seconds, possibly fractional; at least a millisecond (0 would mean "no st"). */
-        if (number_read_ms(token_next(&cursor), MS_PER_SECOND, 1, GUI_TIME_MS_MAX, &v) == NUMBER_BAD)
+        /* Seconds, possibly fractional, more than 0 (then at least a millisecond). */
+        if (!number_read_ms_from(token_next(&cursor), MS_PER_SECOND, true, GUI_TIME_MS_MAX, &v) || token_next(&cursor))
             error_reply("bad time", line);
         else c->st_ms = v;
     } else if (!strcmp(command, "sd")) {
-        if (number_read(token_next(&cursor), 1, SEARCH_DEPTH_MAX, &v) == NUMBER_BAD) error_reply("bad depth", line);
+        if (!number_read_whole_from(token_next(&cursor), 1, SEARCH_DEPTH_MAX, &v) || token_next(&cursor))
+            error_reply("bad depth", line);
         else c->sd = (Depth)v;
     } else if (!strcmp(command, "post") || !strcmp(command, "nopost")) {
         atomic_store(&c->post, command[0] == 'p');
@@ -479,19 +501,8 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "force")) {
         cecp_stop_all(c);
         c->force = true;
-    } else if (!strcmp(command, "go")) {
-        if (c->state != CECP_THINKING) {
-            cecp_stop_all(c);
-            c->force = false;
-            c->engine_side = c->s->game.pos.side;
-            if (!c->position_valid) error_reply("no valid position", line);
-            else cecp_think(c, read_us);
-        }
-    } else if (!strcmp(command, "playother")) {
-        cecp_stop_all(c);
-        c->force = false;
-        c->engine_side = !c->s->game.pos.side;
-        cecp_ponder(c);
+    } else if (!strcmp(command, "go") || !strcmp(command, "playother")) {
+        cmd_play(c, command[0] == 'g', line, read_us);
     } else if (!strcmp(command, "white") || !strcmp(command, "black")) {
         cmd_side(c, command[0] == 'w' ? WHITE : BLACK, line);
     } else if (!strcmp(command, "level")) {
@@ -508,7 +519,8 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         char *n = token_next(&cursor);
         int64_t ignored;
         if (!n) n = "0";
-        if (strlen(n) >= CECP_PING_TEXT_MAX || number_read(n, INT64_MIN, INT64_MAX, &ignored) == NUMBER_BAD)
+        if (strlen(n) >= CECP_PING_TEXT_MAX || number_read(n, INT64_MIN, INT64_MAX, &ignored) == NUMBER_BAD
+            || token_next(&cursor))
             error_reply("bad ping", line);
         else if (c->state == CECP_THINKING && c->pong_count < CECP_PONGS_MAX)
             snprintf(c->pongs[c->pong_count++], CECP_PING_TEXT_MAX, "%s", n);

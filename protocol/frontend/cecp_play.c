@@ -12,6 +12,11 @@
 
 /* CECP thinking output: mate in N moves is 100000 + N (docs/PROTOCOLS.md §3.3). */
 enum { CECP_MATE_SCORE = 100000 };
+/* [C] With neither `level` nor `st` TECH has no clock, and `sd` (or the Depth option) could ask
+ * for a search of hours. It gets the safety net of XBoard's own default control, `level 40 5 0`:
+ * under it TECH-1971 may spend at most twice the 7.5 s available per move on one move
+ * (docs/PROTOCOLS.md §3.2, `sd`). */
+enum { UNTIMED_HARD_MS = 15000 };
 
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
@@ -98,6 +103,8 @@ static void fill_time_request(const Cecp *c, TimeRequest *t)
         t->remaining_ms = c->own_ms;
         t->increment_ms = c->level_inc_ms;
         if (c->level_mps > 0) t->moves_to_go = c->level_mps - moves_in_level(c) % c->level_mps;
+    } else {
+        t->untimed_hard_ms = UNTIMED_HARD_MS;
     }
     t->depth_cap = c->sd;
     t->node_rate = c->nps;

@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "bench_report.h"
 #include "clock.h"
 #include "notation.h"
+#include "number.h"
 #include "perft_report.h"
 #include "perft_task.h"
 
@@ -20,12 +21,14 @@ struct Console {
     bool infinite;               /* the search under way runs until `stop` */
     TimePlan plan;
     PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
+    BenchTask *bench;            /* bench under way (or ended, not yet joined) */
     LineQueue pending;           /* lines that came while a search or a perft ran */
     bool replaying;              /* run_pending is handling the kept lines */
 };
 
-/* The search-done event that tells the adapter thread a perft ended (engine ids are never 0). */
-enum { PERFT_DONE_ID = 0 };
+/* The search-done event that tells the adapter thread a perft or a bench ended (engine ids are
+ * never 0). */
+enum { TASK_DONE_ID = 0 };
 
 static const char *const help_lines[] = {
     ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
@@ -58,6 +61,7 @@ void console_destroy(Console *c)
 {
     if (!c) return;
     perft_task_stop(c->perft);
+    bench_task_stop(c->bench);
     line_queue_clear(&c->pending);
     free(c);
 }
@@ -78,8 +82,27 @@ static bool perft_running(Console *c)
     return c->perft != NULL;
 }
 
-/* Whether a search or a perft runs: what is typed meanwhile waits for it to end. */
-static bool busy(Console *c) { return perft_running(c) || c->search_id != 0; }
+/* Whether a bench still runs; one that has ended is joined. */
+static bool bench_running(Console *c)
+{
+    if (c->bench && bench_task_done(c->bench)) {
+        bench_task_finish(c->bench);
+        c->bench = NULL;
+    }
+    return c->bench != NULL;
+}
+
+/* Whether a search, a perft or a bench runs: what is typed meanwhile waits for it to end. */
+static bool busy(Console *c) { return perft_running(c) || bench_running(c) || c->search_id != 0; }
+
+/* End a perft or a bench under way: each says how far it got. */
+static void stop_tasks(Console *c)
+{
+    perft_task_stop(c->perft);
+    c->perft = NULL;
+    bench_task_stop(c->bench);
+    c->bench = NULL;
+}
 
 /* Handle the kept lines in order until one starts another search or perft. */
 static void run_pending(Console *c)
@@ -94,11 +117,11 @@ static void run_pending(Console *c)
     c->replaying = false;
 }
 
-/* Called on the perft's thread when it ends: wake the adapter thread. */
-static void perft_ended(void *context)
+/* Called on a perft's or a bench's thread when it ends: wake the adapter thread. */
+static void task_ended(void *context)
 {
     Console *c = context;
-    event_queue_push_done(c->s->queue, PERFT_DONE_ID);
+    event_queue_push_done(c->s->queue, TASK_DONE_ID);
 }
 
 static void emit(void *context, const char *line)
@@ -167,7 +190,7 @@ static void deliver(Console *c, const JobResult *result)
 
 void console_search_done(Console *c, unsigned id)
 {
-    if (id == PERFT_DONE_ID) {
+    if (id == TASK_DONE_ID) {
         run_pending(c);
         return;
     }
@@ -179,8 +202,7 @@ void console_search_done(Console *c, unsigned id)
 
 void console_leave(Console *c)
 {
-    perft_task_stop(c->perft);
-    c->perft = NULL;
+    stop_tasks(c);
     line_queue_clear(&c->pending);
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
@@ -194,6 +216,9 @@ void console_finish(Console *c)
         if (c->perft) {
             perft_task_finish(c->perft);
             c->perft = NULL;
+        } else if (c->bench) {
+            bench_task_finish(c->bench);
+            c->bench = NULL;
         } else {
             if (c->infinite) searcher_stop(c->s->searcher, c->search_id);
             JobResult r;
@@ -204,13 +229,12 @@ void console_finish(Console *c)
     }
 }
 
-/* Read a whole number from `word` into *out within [min, max]. */
+/* Read a whole number from `word` into *out within [min, max] (number.c's strict form). */
 static bool read_count(const char *word, long min, long max, long *out)
 {
-    char *end;
-    long v = word ? strtol(word, &end, 10) : 0;
-    if (!word || *end || end == word || v < min || v > max) return false;
-    *out = v;
+    int64_t v;
+    if (number_read(word, min, max, &v) != NUMBER_OK) return false;
+    *out = (long)v;
     return true;
 }
 
@@ -241,25 +265,36 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
 static void cmd_perft(Console *c, char *cursor, bool divide)
 {
     long depth;
-    if (!read_count(token_next(&cursor), 1, PERFT_DEPTH_MAX, &depth)) {
+    if (!read_count(token_next(&cursor), 1, PERFT_DEPTH_MAX, &depth) || token_next(&cursor)) {
         io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
-    c->perft = perft_task_start(&c->s->game.pos, (int)depth, divide, io_write_line, perft_ended, c);
+    c->perft = perft_task_start(&c->s->game.pos, (int)depth, divide, io_write_line, task_ended, c);
     if (!c->perft) io_write_line("cannot start a thread for perft");
 }
 
-/* `bench [depth] [--style modern]`: the words of the shell's `tech bench` (a few more are
- * passed on, for the bench to refuse). */
-enum { BENCH_WORDS_MAX = 6 };
-static void cmd_bench(char *cursor)
+/* `bench [depth] [--style modern]`: the shell's `tech bench`, run like a search, on a thread of
+ * its own: `stop` ends it at once, and what is typed meanwhile waits for it. */
+enum { BENCH_WORDS_MAX = 8 };
+static void cmd_bench(Console *c, char *cursor)
 {
-    char *argv[BENCH_WORDS_MAX + 1] = {"tech", "bench"};
-    int argc = 2;
-    for (char *word; argc < BENCH_WORDS_MAX && (word = token_next(&cursor));) argv[argc++] = word;
-    fflush(stdout);
-    cli_run(argc, argv);
-    fflush(stdout);
+    char *words[BENCH_WORDS_MAX];
+    int count = 0;
+    for (char *word; (word = token_next(&cursor));) {
+        if (count == BENCH_WORDS_MAX) {
+            io_printf("usage: bench [DEPTH 1..%d] [--style modern]", BENCH_DEPTH_MAX);
+            return;
+        }
+        words[count++] = word;
+    }
+    BenchSettings settings;
+    char error[160];
+    if (!bench_parse(words, count, &settings, error, sizeof error)) {
+        io_printf("%s; usage: bench [DEPTH 1..%d] [--style modern]", error, BENCH_DEPTH_MAX);
+        return;
+    }
+    c->bench = bench_task_start(&settings, io_write_line, task_ended, c);
+    if (!c->bench) io_write_line("cannot start a thread for bench");
 }
 
 static void cmd_moves(Console *c, char *cursor)
@@ -377,8 +412,7 @@ bool console_handle(Console *c, char *line, int64_t read_us)
     }
     if (!strcmp(command, "stop")) {
         if (c->search_id) searcher_stop(c->s->searcher, c->search_id);
-        perft_task_stop(c->perft);
-        c->perft = NULL;
+        stop_tasks(c);
         run_pending(c);
         return true;
     }
@@ -392,6 +426,8 @@ bool console_handle(Console *c, char *line, int64_t read_us)
             io_write_line("out of memory: command dropped");
         else if (c->search_id)
             io_write_line("(waits for the search to end; `stop` ends it now)");
+        else if (c->bench)
+            io_write_line("(waits for the bench to end; `stop` ends it now)");
         text_free(&whole);
         return true;
     }
@@ -413,7 +449,7 @@ bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "perft") || !strcmp(command, "divide")) {
         cmd_perft(c, cursor, !strcmp(command, "divide"));
     } else if (!strcmp(command, "bench")) {
-        cmd_bench(cursor);
+        cmd_bench(c, cursor);
     } else if (!strcmp(command, "style")) {
         cmd_style(c, cursor);
     } else if (!strcmp(command, "set")) {

@@ -1,10 +1,10 @@
 /* number.c - strict, saturating reading of the numbers in protocol commands. */
 #include "number.h"
 
-#include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
+
+#include "numeral.h"
 
 int64_t number_clamp(int64_t v, int64_t min, int64_t max)
 {
@@ -20,19 +20,9 @@ int64_t number_add(int64_t a, int64_t b)
     return a + b;
 }
 
-/* An optional sign followed by at least one digit and nothing else. */
-static bool is_whole_number(const char *text)
-{
-    const char *p = text;
-    if (*p == '+' || *p == '-') p++;
-    if (!isdigit((unsigned char)*p)) return false;
-    while (isdigit((unsigned char)*p)) p++;
-    return *p == '\0';
-}
-
 NumberStatus number_read(const char *text, int64_t min, int64_t max, int64_t *out)
 {
-    if (!text || !is_whole_number(text)) return NUMBER_BAD;
+    if (!numeral_is_whole(text)) return NUMBER_BAD;
     errno = 0;
     /* strtoll saturates at the ends of long long and says so in errno: a saturation too. */
     long long v = strtoll(text, NULL, 10);
@@ -43,10 +33,8 @@ NumberStatus number_read(const char *text, int64_t min, int64_t max, int64_t *ou
 
 NumberStatus number_read_ms(const char *text, double unit_ms, int64_t min_ms, int64_t max_ms, int64_t *out)
 {
-    if (!text || !*text || isspace((unsigned char)*text)) return NUMBER_BAD;
-    char *end;
-    double v = strtod(text, &end);
-    if (end == text || *end || isnan(v)) return NUMBER_BAD;
+    double v;
+    if (!numeral_read_decimal(text, &v)) return NUMBER_BAD;
     double ms = v * unit_ms;
     /* Compare as doubles before converting: a double beyond int64_t has no defined conversion. */
     if (ms <= (double)min_ms) {
@@ -59,4 +47,19 @@ NumberStatus number_read_ms(const char *text, double unit_ms, int64_t min_ms, in
     }
     *out = (int64_t)(ms + 0.5);
     return NUMBER_OK;
+}
+
+bool number_read_whole_from(const char *text, int64_t least, int64_t max, int64_t *out)
+{
+    int64_t v;
+    if (number_read(text, INT64_MIN, INT64_MAX, &v) == NUMBER_BAD || v < least) return false;
+    *out = v > max ? max : v;
+    return true;
+}
+
+bool number_read_ms_from(const char *text, double unit_ms, bool positive, int64_t max_ms, int64_t *out)
+{
+    double v;
+    if (!numeral_read_decimal(text, &v) || v < 0 || (positive && v == 0)) return false;
+    return number_read_ms(text, unit_ms, positive ? 1 : 0, max_ms, out) != NUMBER_BAD;
 }

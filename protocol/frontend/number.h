@@ -20,9 +20,17 @@ typedef enum {
 /* Read the decimal integer `text` (an optional sign, then digits only) into *out, saturated to
  * [min, max]. Digits beyond 64 bits saturate too. NULL text is NUMBER_BAD. */
 NumberStatus number_read(const char *text, int64_t min, int64_t max, int64_t *out);
-/* Read a decimal number of `unit`s (fractions allowed, e.g. CECP's "0.5" seconds) as whole
- * milliseconds, saturated to [min_ms, max_ms]. NaN and infinities are NUMBER_BAD. */
+/* Read a plain decimal number of `unit`s (fractions allowed, e.g. CECP's "0.5" seconds;
+ * numeral.h's form: no hexadecimal, exponent, infinity or NaN) as whole milliseconds, saturated
+ * to [min_ms, max_ms]. */
 NumberStatus number_read_ms(const char *text, double unit_ms, int64_t min_ms, int64_t max_ms, int64_t *out);
+/* A command's number that has a least value (CECP's `st`, `sd`, `level`, `memory`, ...): false,
+ * nothing stored, for a malformed number or one below `least` (`st -1` is no time per move, not
+ * 1 ms); one above `max` saturates there. A whole number: */
+bool number_read_whole_from(const char *text, int64_t least, int64_t max, int64_t *out);
+/* ... and a plain decimal of `unit`s as whole milliseconds, at least 0 (`positive`: more than 0,
+ * then at least 1 ms). */
+bool number_read_ms_from(const char *text, double unit_ms, bool positive, int64_t max_ms, int64_t *out);
 /* v limited to [min, max]. */
 int64_t number_clamp(int64_t v, int64_t min, int64_t max);
 /* a + b, saturated to the int64_t range. */

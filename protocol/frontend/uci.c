@@ -388,9 +388,9 @@ static void go_number(Uci *u, char **cursor, const char *key, int64_t min, int64
  * on its own thread, ended by `stop`, `go` or `quit`, isready answered meanwhile. */
 static void go_perft(Uci *u, char *cursor)
 {
-    char *end, *word = token_next(&cursor);
-    long depth = word ? strtol(word, &end, 10) : 0;
-    if (!word || *end || depth < 1 || depth > PERFT_DEPTH_MAX) {
+    char *word = token_next(&cursor);
+    int64_t depth;
+    if (number_read(word, 1, PERFT_DEPTH_MAX, &depth) != NUMBER_OK || token_next(&cursor)) {
         char detail[64];
         snprintf(detail, sizeof detail, "'%.20s' is not a whole number from 1 to %d", word ? word : "",
                  PERFT_DEPTH_MAX);

@@ -184,6 +184,29 @@ static bool first_word_is(const char *line, const char *word)
     return !strncmp(line, word, n) && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
 }
 
+/* Whether a CECP line is a numeric command (`st`, `sd`, `time`, `otim`, `nps`, `memory`, `cores`,
+ * `ping`, `level`) with a word that is no plain number (hexadecimal, an exponent, inf, nan,
+ * letters) or a word too many: TECH must refuse it whole (issue 35). */
+static bool malformed_numeric_command(const char *line)
+{
+    static const char *const single[] = {"st", "sd", "time", "otim", "nps", "memory", "cores", "ping", NULL};
+    char copy[LINE_BYTES_MAX + 1];
+    snprintf(copy, sizeof copy, "%s", line);
+    char *save, *command = strtok_r(copy, " \t", &save);
+    if (!command) return false;
+    int expected = !strcmp(command, "level") ? 3 : 0;
+    for (int i = 0; single[i] && !expected; i++)
+        if (!strcmp(command, single[i])) expected = 1;
+    if (!expected) return false;
+    int count = 0;
+    for (char *word; (word = strtok_r(NULL, " \t", &save));) {
+        count++;
+        const char *allowed = expected == 3 && count == 2 ? "0123456789+-.:" : "0123456789+-.";
+        if (strspn(word, allowed) != strlen(word)) return true;
+    }
+    return count > expected;
+}
+
 /* Whether the line needs the game's position as its search starts (UCI `go`, not `go perft`). */
 static bool starts_search(const char *line)
 {
@@ -238,6 +261,7 @@ static SessionStep feed(Watch *w, const char *line)
          * own is held to the rejection rule. */
         const Cecp *cecp = s->front[MODE_CECP];
         bool alone = w->protocol == FUZZ_UCI || (!cecp->deferred.head && cecp->pong_count == 0);
+        bool editing = w->protocol == FUZZ_CECP && cecp->editing; /* an edit block's lines are the block's */
         bool uci_go = w->protocol == FUZZ_UCI && s->mode == MODE_UCI && starts_search(line);
         Position at_go;
         if (uci_go) position_copy(&at_go, &s->game.pos);
@@ -257,6 +281,9 @@ static SessionStep feed(Watch *w, const char *line)
         bool changes_game = first_word_is(line, "position") || first_word_is(line, "ucinewgame");
         if (w->protocol == FUZZ_UCI && !changes_game && !game_unchanged(&before, &s->game))
             fuzz_fail("'%.120s' changed the game (%s)", line, game_difference(&before, &s->game));
+        if (w->protocol == FUZZ_CECP && s->mode == MODE_CECP && alone && !editing && !w->rejected
+            && malformed_numeric_command(line))
+            fuzz_fail("malformed numbers taken: '%.120s'", line);
         if (w->rejected && alone && !w->moved && !game_unchanged(&before, &s->game))
             fuzz_fail("rejected command '%.120s' changed the game (%s)", line, game_difference(&before, &s->game));
         return step;

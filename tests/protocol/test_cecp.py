@@ -116,6 +116,50 @@ def test_setboard_and_bad_setboard():
     check(cecp_move(e, 2.0) == ONLY_MOVE_BLACK[1], "setboard after a bad one")
 
 
+def test_refused_go_changes_nothing():
+    """A `go` (or `playother`) refused for want of a valid position leaves force mode on and takes
+    no side: a later setboard and move get no answer from TECH (issue 35)."""
+    for command in ("go", "playother"):
+        e = cecp_engine()
+        e.send("new", "force", "setboard garbage fen")
+        e.expect("^tellusererror ", 1.0)
+        e.send(command)
+        e.expect(rf"^Error \(no valid position\): {command}$", 1.0)
+        e.send("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "usermove e2e4", "usermove e7e5")
+        e.silent(0.5, "^(move|Error|Illegal)")
+        e.ping(1)
+        e.send("go")
+        check(MOVE_RE.match(cecp_move(e, 5.0)), f"{command}: no move after a valid go")
+
+
+def test_go_during_analyze_is_refused():
+    """CECP's analyze mode takes moves, undo, new, setboard, exit, `.`, bk and hint; XBoard sends
+    `exit` before it gives the engine a side. A `go` (or `playother`) inside it is refused and the
+    analysis goes on; after `exit`, `go` plays."""
+    e = cecp_engine()
+    e.send("new", "post", "analyze")
+    e.expect(r"^\d+ -?\d+ \d+ \d+ ", 2.0)
+    for command in ("go", "playother"):
+        e.send(command)
+        e.expect(rf"^Error \(analyze mode; exit leaves it\): {command}$", 1.0)
+    e.silent(0.5, "^(move|Illegal)")
+    e.send(".")  # answered only while TECH analyses
+    e.expect(r"^stat01: ", 1.0)
+    e.send("exit", "go")
+    check(cecp_move(e, 10.0) == "e2e4", "go after exit")
+
+
+def test_sd_without_a_clock_has_a_safety_net():
+    """`sd 30` with neither `level` nor `st`: TECH searches as deep as asked, but moves within the
+    safety net of XBoard's default control (15 s, docs/PROTOCOLS.md §3.2), without a `?`."""
+    e = cecp_engine()
+    e.send("new", "force", "setboard r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9", "sd 30")
+    start = e.send("go")
+    move = cecp_move(e, 15.0 + 5.0)
+    check(MOVE_RE.match(move) and e.last_stamp - start >= 5.0, f"{move} after {e.last_stamp - start:.1f} s")
+    e.quit()
+
+
 def test_undo_and_remove():
     e = cecp_engine()
     fen, only = ONLY_MOVE_WHITE

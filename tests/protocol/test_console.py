@@ -138,6 +138,40 @@ def test_bench():
     e.expect(r"^Total: \d+ nodes", 20.0)
 
 
+def test_bench_runs_like_a_search():
+    """Issue 35: `bench` runs on a thread of its own, as `go` and `perft` do: `stop` ends it at once
+    (it says how far it got), lines typed meanwhile wait for it, `quit` exits within 100 ms; a
+    depth beyond its cap and a bad word are refused on stdout in the console's form."""
+    e = Engine()
+    e.send("bench 8")
+    e.expect(r"bench: \d+ positions, depth 8, profile TECH-1971", 5.0)
+    e.send("d")
+    e.expect(r"^\(waits for the bench to end; `stop` ends it now\)$", 1.0)
+    start = e.send("stop")
+    m, stamp = e.expect_at(r"^Bench stopped after (\d+) of (\d+) positions", 1.0)
+    check(stamp - start < 0.1 * SLOW + 0.2, f"stop took {stamp - start:.3f} s")
+    e.expect(r"^Fen: ", 1.0)  # the line kept behind the bench
+    e.send("bench 8")
+    e.expect(r"bench: \d+ positions, depth 8, profile TECH-1971", 5.0)
+    rc, seconds = e.quit()
+    check(rc == 0 and seconds < 0.1 * SLOW, f"quit during bench: status {rc} after {seconds:.3f} s")
+    # TECH-modern's first search builds the KPK bitbase (E13) once, tens of milliseconds.
+    e = Engine()
+    e.send("bench 8 --style modern")
+    e.expect(r"^ 1 opening: start position .* nodes", 5.0)
+    rc, seconds = e.quit()
+    check(rc == 0 and seconds < 0.1 * SLOW, f"quit during bench: status {rc} after {seconds:.3f} s")
+    f = Engine()
+    for bad, word in (("bench 11", "depth '11'"), ("bench 99", "depth '99'"), ("bench --style baroque", "style"),
+                      ("bench 2 x", "depth 'x'"), ("bench --style", "style")):
+        f.send(bad)
+        line = f.expect(r"^bench .*; usage: bench \[DEPTH 1\.\.10\] \[--style modern\]$", 1.0).string
+        check(word in line, f"{bad}: {line}")
+    check(not "".join(f.stderr_text), f"bench complained on stderr: {f.stderr_text}")
+    f.send("bench 1")
+    f.expect(r"^Bench: \d+ nodes", 20.0)
+
+
 def test_protocol_takes_over():
     e = Engine()
     e.send("moves e4", "uci")

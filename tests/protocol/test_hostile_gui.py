@@ -236,3 +236,23 @@ def test_one_complaint_per_line():
     check(len(complaints) == 1, f"{len(complaints)} complaints for one line")
     check(t1 - t0 < 1.0 * SLOW, f"readyok after {t1 - t0:.2f} s")
     e.quit()
+
+
+def test_stop_at_pdp10_pace_gives_no_unsearched_ponder_move():
+    """Issue 35: after `stop` at the PDP-10's pace nothing is complete, neither the search nor the
+    guess of the reply, so `bestmove` names no ponder move (before, the guess's unsearched first
+    move stood there). At native speed the guess completes and is the ponder move."""
+    for style in ("TECH-1971", "TECH-modern"):
+        e = Engine()
+        e.uci()
+        e.send(f"setoption name Style value {style}", "setoption name Speed value PDP-10")
+        for go in ("go wtime 60000 btime 60000", "go infinite", "go movetime 5000"):
+            e.send(f"position fen {KIWIPETE}", go)
+            e.silent(0.3, "^bestmove")
+            e.send("stop")
+            move, ponder = bestmove(e, ANSWER_S)
+            check(ponder is None, f"{style}, {go}: bestmove {move} ponder {ponder}, yet nothing was searched")
+        e.send("setoption name Speed value native", f"position fen {KIWIPETE}", "go depth 3")
+        move, ponder = bestmove(e, 5.0)
+        check(ponder is not None, f"{style}: no ponder move at native speed")
+        e.quit()

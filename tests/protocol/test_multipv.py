@@ -156,3 +156,31 @@ def test_cecp_multipv_option():
     firsts = [l for l in thinking_lines(out) if l.startswith("3 ")]
     check(len(firsts) == 2, f"two lines at depth 3 once MultiPV is 2 in analysis: {out}")
     e.send("exit")
+
+
+def test_final_line_is_a_completed_depths_line():
+    """With MultiPV the clock may cut a depth part-way; the line repeated before `bestmove` is then
+    the deepest completed depth's first line, its depth, score and move together, never that depth
+    with a score or a move from the unfinished one (issue 35: `depth 6 ... score cp 22 pv b1c3`
+    where depth 6 had b1c3 at cp 0)."""
+    fens = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+            "r2q1rk1/ppp2ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 4 8"]
+    mixed = []
+    for style in ("TECH-modern", "TECH-1971"):
+        e = Engine()
+        e.uci()
+        e.send(f"setoption name Style value {style}", "setoption name MultiPV value 3")
+        for fen in fens:
+            for movetime in (40, 70, 100, 150, 200, 300):
+                e.send(f"position fen {fen}")
+                out = []
+                move = search(e, f"go movetime {movetime}", out)
+                lines = [info_line(l) for l in out if info_line(l)]
+                firsts = [l for l in lines[:-1] if l[1] == 1]
+                final = lines[-1]
+                if firsts and (final[0], final[2], final[3]) != (firsts[-1][0], firsts[-1][2], firsts[-1][3]):
+                    mixed.append(f"{style} {fen} movetime {movetime}: final {final}, depth line {firsts[-1]}")
+                check(final[3] == move, f"{style}: final line's move {final[3]}, bestmove {move}")
+        e.quit()
+    check(not mixed, f"{len(mixed)} final lines mix depths: {mixed[:4]}")

@@ -106,3 +106,33 @@ def test_cecp_hard_pondering_fast_sequences():
         check(all(MOVE_RE.match(m) for m in moves), f"{style}: malformed moves {moves}")
         rc, _ = e.quit(2.0 * SLOW)
         check(rc == 0, f"{style}: exit status {rc}")
+
+
+def test_hint_book_memory_analyze_right_after_new():
+    """Issue 35: `hint` right after `new` searched on the shared Search while the search thread was
+    still emptying its tables for the new game (a race ThreadSanitizer reports as the clear's
+    memset against the guess). The debug and tsan builds widen the window: there
+    TECH_TEST_CLEAR_DELAY_MS holds the clear back (the release build has no such hook, and runs
+    the same session). `hint` now waits for the clear; `bk`, `memory` and `analyze` right after
+    `new` are answered as usual."""
+    e = Engine(env_extra={"TECH_TEST_CLEAR_DELAY_MS": "300"})
+    e.xboard()
+    e.send("option Style=TECH-modern", "memory 64", "force", "analyze")
+    e.drain(0.3 * SLOW)  # the analysis fills the table that `new` has cleared
+    seen = []
+    e.send("exit", "new", "hint", "ping 1")
+    e.expect("^pong 1$", 5.0, seen)
+    hints = [l for l in seen if l.startswith("Hint: ")]
+    check(len(hints) == 1 and MOVE_RE.match(hints[0].split()[1]), f"hint after new: {seen}")
+    e.send("new", "bk", "ping 2")
+    e.expect("^pong 2$", 5.0, seen)
+    e.send("new", "memory 32", "hint", "ping 3")
+    e.expect("^pong 3$", 5.0, seen)
+    e.send("new", "analyze", "hint", "ping 4")
+    e.expect("^pong 4$", 5.0, seen)
+    e.send("exit", "new", "option Style=TECH-1971", "hint", "bk", "ping 5")
+    e.expect("^pong 5$", 5.0, seen)
+    refused = [l for l in seen if l.startswith(("Error", "Illegal", "tellusererror"))]
+    check(not refused, f"refused: {refused}")
+    rc, _ = e.quit(2.0)
+    check(rc == 0, f"exit status {rc}")
