@@ -223,7 +223,11 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     bool paced = r->paced || by_work;
     if (by_work && !timed) timing->avail_ms = WORK_UNTIMED_MOVE_MS;
     if (r->legal_moves == 1 && timed) {
-        limits->depth = 1; /* [C] one legal move: play it at once */
+        /* [C] one legal move: play it at once. Depth 1 gives its line a score; a paced search
+         * ends at its soft limit even inside that depth (at the PDP-10's pace the pre-sort alone
+         * would take 1.4 s of a clock that has no choice to make). */
+        limits->depth = 1;
+        timing->soft_ms = 1;
     } else if (r->infinite || r->nodes || (fixed_time && r->iterative && !by_work)) {
         timing->insurance = timed && !r->iterative; /* [C] depth 1, 2, ... until stopped or out of budget */
     } else if (r->mate > 0) {

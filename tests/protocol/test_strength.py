@@ -404,3 +404,17 @@ def test_cecp_bad_nps_changes_nothing():
     nodes = nps_move(e, 1)
     check(nodes <= (1000 - 50) * 2, f"the rate was lost: {nodes} nodes")
     e.quit()
+
+
+def test_paced_only_move_is_played_at_once():
+    """One legal move under a clock, at the PDP-10's pace: played at once, not after the 1.4 PDP-10
+    seconds of the pre-sort (a 10+0 game against Fairy-Max saw such a move take 1.6 s of 4)."""
+    for style in ("TECH-1971", "TECH-modern"):
+        e = uci_engine(("Style", style), ("Speed", "PDP-10"))
+        e.send("position fen 7k/8/8/8/8/8/6q1/7K w - - 0 1")
+        e.ready()
+        sent = e.send("go wtime 4000 btime 4000")
+        found, stamp = e.expect_at(r"^bestmove (\S+)", 5.0 * SLOW)
+        check(found.group(1) == "h1g2", f"{style}: {found.string}")
+        check(stamp - sent < 0.4 * SLOW, f"{style}: the only move took {stamp - sent:.2f} s")
+        e.quit()
