@@ -12,16 +12,34 @@ PYTHON  ?= python3
 # break a user's or a packager's build.
 WERROR     ?=
 WARN_FLAGS := -Wall -Wextra -Wmissing-declarations -Wshadow $(if $(filter-out 0,$(WERROR)),-Werror)
-STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN_FLAGS) -pthread
+
+# The system the build is for: posix (Linux and other Unix systems) or windows (`make windows`).
+# It picks the one platform file (platform/platform_$(PLATFORM).c, docs/ARCHITECTURE.md) and
+# the flags that go with it. Windows: Windows 7 and later, C99 printf formats from MinGW's own
+# stdio, one static binary (no DLL beside it), an 8 MB main stack as Linux's, winmm for the
+# millisecond timer.
+PLATFORM ?= posix
+ifeq ($(PLATFORM),windows)
+PLATFORM_FLAGS   := -D_WIN32_WINNT=0x0601 -D__USE_MINGW_ANSI_STDIO=1
+PLATFORM_LDFLAGS := -static -Wl,--stack,8388608
+PLATFORM_LDLIBS  := -lwinmm
+else
+PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
+PLATFORM_LDFLAGS :=
+PLATFORM_LDLIBS  :=
+endif
+
+STD_FLAGS  := -std=c11 $(PLATFORM_FLAGS) $(WARN_FLAGS) -pthread
 OPT_FLAGS  ?= -O3 -DNDEBUG
 CFLAGS     ?=
 LDFLAGS    ?=
-LDLIBS     := -pthread -lm
+LDLIBS     := -pthread -lm $(PLATFORM_LDLIBS)
 
 ENGINE_SRC   := $(sort $(wildcard engine/*.c))
 PROTOCOL_SRC := $(sort $(wildcard protocol/*.c protocol/*/*.c))
 MAIN_SRC     := protocol/main.c
-LIB_SRC      := $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
+PLATFORM_SRC := platform/platform_$(PLATFORM).c
+LIB_SRC      := $(PLATFORM_SRC) $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
 UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
 
 # The version baked into the binary (`tech --version`, `id name`, `myname`): a clone with a
@@ -44,17 +62,19 @@ MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
-ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol/frontend -Iprotocol/driver -Iprotocol/tools -MMD -MP
+# The project's folders are searched for "quoted" includes only, so that a header of ours (io.h)
+# never hides a system header of the same name (<io.h> on Windows).
+ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -iquote platform -iquote engine -iquote protocol/frontend -iquote protocol/driver -iquote protocol/tools -MMD -MP
 
-.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build install uninstall clean help FORCE
+.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build windows install uninstall clean help FORCE
 
 all: $(EXE)
 
 $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/unit-tests: $(LIB_OBJ) $(UNIT_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The case table: every line starting `TEST_CASE(name)` in tests/unit/*.c.
 $(BUILD)/tests/unit/cases.inc: $(UNIT_SRC)
@@ -132,6 +152,12 @@ fuzz:
 	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
 	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
 
+## windows: tech.exe for 64-bit Windows, one static binary, built with the MinGW-w64 cross
+## compiler in build/windows (Debian: gcc-mingw-w64-x86-64-posix)
+WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
+windows:
+	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
+
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
@@ -143,7 +169,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(EXE) $(DESTDIR)$(PREFIX)/share/man/man6/tech.6
 
 clean:
-	rm -rf build tech tech-debug tech-asan tech-tsan
+	rm -rf build tech tech.exe tech-debug tech-asan tech-tsan
 
 help:
 	@echo "TECH build targets:"

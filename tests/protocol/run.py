@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """run.py - run every scripted protocol session against an engine binary.
 
-usage: python3 tests/protocol/run.py ./tech [NAME-SUBSTRING ...]
+usage: python3 tests/protocol/run.py [--wrapper CMD] ./tech [NAME-SUBSTRING ...]
 Prints one line per test and `protocol: N passed, M failed`; exits 1 on any failure.
+
+--wrapper CMD (or the environment variable TECH_WRAPPER) runs the engine as `CMD ./tech ...`,
+CMD split as a shell would: `--wrapper /usr/lib/wine/wine64 tech.exe` tests the Windows build
+under Wine.
 """
 import importlib.util
 import os
+import shlex
 import sys
 import time
 import traceback
@@ -31,18 +36,38 @@ def load_tests():
     return [(f"{module}.{attr}", func) for _, module, attr, func in tests]
 
 
+def parse_args(argv):
+    """(wrapper words, binary, name filters), or None if the binary is missing."""
+    wrapper, rest = os.environ.get("TECH_WRAPPER", ""), []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--wrapper" and i + 1 < len(argv):
+            wrapper, i = argv[i + 1], i + 2
+            continue
+        if argv[i].startswith("--wrapper="):
+            wrapper = argv[i].split("=", 1)[1]
+        else:
+            rest.append(argv[i])
+        i += 1
+    if not rest:
+        return None
+    return shlex.split(wrapper), rest[0], rest[1:]
+
+
 def main():
-    if len(sys.argv) < 2:
+    parsed = parse_args(sys.argv[1:])
+    if parsed is None:
         print(__doc__.strip())
         return 2
-    binary = os.path.abspath(sys.argv[1])
+    wrapper, binary, wanted = parsed
+    binary = os.path.abspath(binary)
     if not os.access(binary, os.X_OK):
         print(f"protocol: cannot run {binary}")
         return 2
     os.environ["TECH_BINARY"] = binary
-    import harness  # noqa: E402  (needs TECH_BINARY for its slowness factor)
+    os.environ["TECH_WRAPPER"] = shlex.join(wrapper)
+    import harness  # noqa: E402  (needs TECH_BINARY and TECH_WRAPPER for its slowness factor)
 
-    wanted = sys.argv[2:]
     passed = failed = 0
     start = time.monotonic()
     for name, func in load_tests():
