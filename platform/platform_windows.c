@@ -98,6 +98,7 @@ void platform_ignore_broken_pipe(void) {}
 void platform_ignore_interrupts(void)
 {
     /* Windows sends no SIGTERM; Ctrl-C and Ctrl-Break reach a program started in a console. */
+    SetConsoleCtrlHandler(NULL, TRUE);
     signal(SIGINT, SIG_IGN);
     signal(SIGBREAK, SIG_IGN);
 }
@@ -140,23 +141,23 @@ void platform_thread_responsive(void) {}
  * ReadFile and platform_input_stop cancels that read (CancelSynchronousIo). */
 struct PlatformInput {
     HANDLE handle;               /* stdin */
-    bool is_pipe;                /* stdin is a pipe: only a broken pipe ends it */
     SRWLOCK lock;                /* guards the three below */
     HANDLE reader;               /* the reading thread, for CancelSynchronousIo */
     bool reading;                /* the reader is in (or on its way into) ReadFile */
     bool stopped;                /* platform_input_stop was called */
 };
 
-/* [C] How long platform_input_stop tries to cancel a read before it leaves the reader blocked:
- * Windows cancels at the first or second try; Wine (8.0) never does. */
-enum { STOP_TRY_US = 50000 };
+/* [C] How long platform_input_stop tries to cancel a read that has not begun yet (the reader on
+ * its way into ReadFile) before it leaves the reader blocked, and how long it waits for a
+ * cancelled read to return. Windows cancels at the first or second try; Wine (8.0) never does,
+ * so under Wine every quit pays the first wait. */
+enum { CANCEL_TRY_US = 10000, CANCELLED_WAIT_US = 1000000 };
 
 PlatformInput *platform_input_open(void)
 {
     PlatformInput *input = calloc(1, sizeof *input);
     if (!input) return NULL;
     input->handle = GetStdHandle(STD_INPUT_HANDLE);
-    input->is_pipe = GetFileType(input->handle) == FILE_TYPE_PIPE;
     InitializeSRWLock(&input->lock);
     return input;
 }
@@ -197,30 +198,36 @@ InputStatus platform_input_read(PlatformInput *input, char *buffer, size_t size,
             *got = n;
             return INPUT_DATA;
         }
-        /* A zero-byte write into a pipe reads as zero bytes (a file's or a console's end of
-         * input, Ctrl-Z, reads the same); only a broken pipe is a pipe's end. */
-        if (ok && input->is_pipe) continue;
+        /* The end: a broken pipe, or zero bytes read (a file's end, a console's Ctrl-Z, and
+         * a pipe's under Wine), as the C library's read() takes it. */
         if (!ok && error == ERROR_OPERATION_ABORTED) continue;
         return INPUT_END;
     }
+}
+
+static bool reader_in_read(PlatformInput *input)
+{
+    AcquireSRWLockExclusive(&input->lock);
+    bool reading = input->reading;
+    ReleaseSRWLockExclusive(&input->lock);
+    return reading;
 }
 
 bool platform_input_stop(PlatformInput *input)
 {
     AcquireSRWLockExclusive(&input->lock);
     input->stopped = true;
-    bool reading = input->reading;
     HANDLE reader = input->reader;
     ReleaseSRWLockExclusive(&input->lock);
-    int64_t give_up = platform_monotonic_us() + STOP_TRY_US;
-    while (reading) {
-        if (platform_monotonic_us() >= give_up) return false;
-        /* Fails while the reader is on its way into ReadFile: then try again. */
-        CancelSynchronousIo(reader);
+    /* From here on read_begin refuses: once the reader is out of ReadFile it stays out. */
+    int64_t start = platform_monotonic_us();
+    bool cancelled = false;
+    while (reader_in_read(input)) {
+        int64_t waited = platform_monotonic_us() - start;
+        if (waited >= (cancelled ? CANCELLED_WAIT_US : CANCEL_TRY_US)) return false;
+        /* Fails (ERROR_NOT_FOUND) while the reader has not entered ReadFile yet: try again. */
+        if (!cancelled) cancelled = CancelSynchronousIo(reader) != 0;
         Sleep(1);
-        AcquireSRWLockExclusive(&input->lock);
-        reading = input->reading;
-        ReleaseSRWLockExclusive(&input->lock);
     }
     return true;
 }
