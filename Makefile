@@ -66,7 +66,7 @@ DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 # never hides a system header of the same name (<io.h> on Windows).
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -iquote platform -iquote engine -iquote protocol/frontend -iquote protocol/driver -iquote protocol/tools -MMD -MP
 
-.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build windows install uninstall clean help FORCE
+.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -158,6 +158,36 @@ WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
 windows:
 	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
 
+## test-windows: tech.exe under Wine (Debian: wine64): the protocol suite but for the few tests
+## tests/protocol/wine.skip names, then WINDOWS_GAMES games with pondering against the Linux build
+## through the match runner, both protocols (tests/long/windows_matches.py)
+WINE          ?= /usr/lib/wine/wine64
+WINDOWS_GAMES ?= 8
+WINDOWS_TC    ?= 2+0.02
+# Wine's own starts, exits and server round trips cost more than Windows' do: the suite's latency
+# limits are scaled by this for it (TECH_TEST_SLOW, tests/protocol/harness.py).
+WINE_SLOW     ?= 1
+# A Wine prefix of the tests' own (made on first use), so that they never touch ~/.wine.
+WINE_PREFIX   ?= $(CURDIR)/build/wine
+# Each step runs while one tech.exe keeps Wine's server up (tests/wine_session.py).
+WINE_SESSION   = WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(PYTHON) tests/wine_session.py $(WINE) tech.exe --
+test-windows: $(EXE) windows
+	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/protocol/run.py --wrapper $(WINE) \
+	    --skip tests/protocol/wine.skip tech.exe
+	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
+	    ./$(EXE) '$(WINE) tech.exe'
+
+## dist: the Windows release archive build/dist/tech-VERSION-windows-x86_64.zip: tech.exe, README.md
+## and LICENSE in a folder of that name
+DIST_NAME := tech-$(TECH_VERSION)-windows-x86_64
+dist: windows
+	rm -rf build/dist/$(DIST_NAME) build/dist/$(DIST_NAME).zip
+	mkdir -p build/dist/$(DIST_NAME)
+	cp tech.exe README.md LICENSE build/dist/$(DIST_NAME)/
+	cd build/dist && $(PYTHON) -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); \
+	    [z.write(name) for name in sys.argv[2:]]; z.close()' $(DIST_NAME).zip $(addprefix $(DIST_NAME)/,tech.exe README.md LICENSE)
+	@echo build/dist/$(DIST_NAME).zip
+
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
@@ -183,7 +213,11 @@ help:
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
+	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
+	@echo "  make test-windows  tech.exe under Wine: the protocol suite and games against ./$(EXE)"
+	@echo "  make dist       the Windows archive build/dist/tech-VERSION-windows-x86_64.zip"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
-	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION))"
+	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION)),"
+	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC"
