@@ -23,10 +23,12 @@ ifeq ($(PLATFORM),windows)
 PLATFORM_FLAGS   := -D_WIN32_WINNT=0x0601 -D__USE_MINGW_ANSI_STDIO=1
 PLATFORM_LDFLAGS := -static -Wl,--stack,8388608
 PLATFORM_LDLIBS  := -lwinmm
+EXEEXT           := .exe
 else
 PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
 PLATFORM_LDFLAGS :=
 PLATFORM_LDLIBS  :=
+EXEEXT           :=
 endif
 
 STD_FLAGS  := -std=c11 $(PLATFORM_FLAGS) $(WARN_FLAGS) -pthread
@@ -73,7 +75,9 @@ all: $(EXE)
 $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/unit-tests: $(LIB_OBJ) $(UNIT_OBJ)
+UNIT_TESTS := $(BUILD)/unit-tests$(EXEEXT)
+
+$(UNIT_TESTS): $(LIB_OBJ) $(UNIT_OBJ)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The case table: every line starting `TEST_CASE(name)` in tests/unit/*.c.
@@ -101,8 +105,8 @@ $(BUILD)/%.o: %.c
 -include $(DEPS)
 
 ## test: unit tests (perft suite, FEN, SAN, search) and protocol sessions against ./$(EXE)
-test: $(EXE) $(BUILD)/unit-tests
-	$(BUILD)/unit-tests
+test: $(EXE) $(UNIT_TESTS)
+	$(UNIT_TESTS)
 	$(PYTHON) tests/protocol/run.py ./$(EXE)
 
 ## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
@@ -158,9 +162,9 @@ WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
 windows:
 	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
 
-## test-windows: tech.exe under Wine (Debian: wine64): the protocol suite but for the few tests
-## tests/protocol/wine.skip names, then WINDOWS_GAMES games with pondering against the Linux build
-## through the match runner, both protocols (tests/long/windows_matches.py)
+## test-windows: tech.exe under Wine (Debian: wine64): the unit tests, the protocol suite but for
+## the few tests tests/protocol/wine.skip names, then WINDOWS_GAMES games with pondering against
+## the Linux build through the match runner, both protocols (tests/long/windows_matches.py)
 WINE          ?= /usr/lib/wine/wine64
 WINDOWS_GAMES ?= 8
 WINDOWS_TC    ?= 2+0.02
@@ -172,6 +176,8 @@ WINE_PREFIX   ?= $(CURDIR)/build/wine
 # Each step runs while one tech.exe keeps Wine's server up (tests/wine_session.py).
 WINE_SESSION   = WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(PYTHON) tests/wine_session.py $(WINE) tech.exe --
 test-windows: $(EXE) windows
+	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe build/windows/unit-tests.exe
+	$(WINE_SESSION) $(WINE) build/windows/unit-tests.exe
 	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/protocol/run.py --wrapper $(WINE) \
 	    --skip tests/protocol/wine.skip tech.exe
 	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
