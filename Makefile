@@ -170,7 +170,7 @@ WINDOWS_GAMES ?= 8
 WINDOWS_TC    ?= 2+0.02
 # Wine's own starts, exits and server round trips cost more than Windows' do: the suite's latency
 # limits are scaled by this for it (TECH_TEST_SLOW, tests/protocol/harness.py).
-WINE_SLOW     ?= 1
+WINE_SLOW     ?= 2
 # A Wine prefix of the tests' own (made on first use), so that they never touch ~/.wine.
 WINE_PREFIX   ?= $(CURDIR)/build/wine
 # Each step runs while one tech.exe keeps Wine's server up (tests/wine_session.py).
