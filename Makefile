@@ -220,7 +220,7 @@ help:
 	@echo "  make tsan       thread sanitizer build (tech-tsan), run tests"
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
-	@echo "  make test-windows  tech.exe under Wine: the protocol suite and games against ./$(EXE)"
+	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
 	@echo "  make dist       the Windows archive build/dist/tech-VERSION-windows-x86_64.zip"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
