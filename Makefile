@@ -12,16 +12,36 @@ PYTHON  ?= python3
 # break a user's or a packager's build.
 WERROR     ?=
 WARN_FLAGS := -Wall -Wextra -Wmissing-declarations -Wshadow $(if $(filter-out 0,$(WERROR)),-Werror)
-STD_FLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN_FLAGS) -pthread
+
+# The system the build is for: posix (Linux and other Unix systems) or windows (`make windows`).
+# It picks the one platform file (platform/platform_$(PLATFORM).c, docs/ARCHITECTURE.md) and
+# the flags that go with it. Windows: Windows 7 and later, C99 printf formats from MinGW's own
+# stdio, one static binary (no DLL beside it), an 8 MB main stack as Linux's, winmm for the
+# millisecond timer.
+PLATFORM ?= posix
+ifeq ($(PLATFORM),windows)
+PLATFORM_FLAGS   := -D_WIN32_WINNT=0x0601 -D__USE_MINGW_ANSI_STDIO=1
+PLATFORM_LDFLAGS := -static -Wl,--stack,8388608
+PLATFORM_LDLIBS  := -lwinmm
+EXEEXT           := .exe
+else
+PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
+PLATFORM_LDFLAGS :=
+PLATFORM_LDLIBS  :=
+EXEEXT           :=
+endif
+
+STD_FLAGS  := -std=c11 $(PLATFORM_FLAGS) $(WARN_FLAGS) -pthread
 OPT_FLAGS  ?= -O3 -DNDEBUG
 CFLAGS     ?=
 LDFLAGS    ?=
-LDLIBS     := -pthread -lm
+LDLIBS     := -pthread -lm $(PLATFORM_LDLIBS)
 
 ENGINE_SRC   := $(sort $(wildcard engine/*.c))
 PROTOCOL_SRC := $(sort $(wildcard protocol/*.c protocol/*/*.c))
 MAIN_SRC     := protocol/main.c
-LIB_SRC      := $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
+PLATFORM_SRC := platform/platform_$(PLATFORM).c
+LIB_SRC      := $(PLATFORM_SRC) $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
 UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
 
 # The version baked into the binary (`tech --version`, `id name`, `myname`): a clone with a
@@ -44,17 +64,21 @@ MAIN_OBJ := $(MAIN_SRC:%.c=$(BUILD)/%.o)
 UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
-ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -Iengine -Iprotocol/frontend -Iprotocol/driver -Iprotocol/tools -MMD -MP
+# The project's folders are searched for "quoted" includes only, so that a header of ours (io.h)
+# never hides a system header of the same name (<io.h> on Windows).
+ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -iquote platform -iquote engine -iquote protocol/frontend -iquote protocol/driver -iquote protocol/tools -MMD -MP
 
-.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build install uninstall clean help FORCE
+.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
 
 all: $(EXE)
 
 $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/unit-tests: $(LIB_OBJ) $(UNIT_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+UNIT_TESTS := $(BUILD)/unit-tests$(EXEEXT)
+
+$(UNIT_TESTS): $(LIB_OBJ) $(UNIT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The case table: every line starting `TEST_CASE(name)` in tests/unit/*.c.
 $(BUILD)/tests/unit/cases.inc: $(UNIT_SRC)
@@ -81,8 +105,8 @@ $(BUILD)/%.o: %.c
 -include $(DEPS)
 
 ## test: unit tests (perft suite, FEN, SAN, search) and protocol sessions against ./$(EXE)
-test: $(EXE) $(BUILD)/unit-tests
-	$(BUILD)/unit-tests
+test: $(EXE) $(UNIT_TESTS)
+	$(UNIT_TESTS)
 	$(PYTHON) tests/protocol/run.py ./$(EXE)
 
 ## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
@@ -139,6 +163,44 @@ fuzz:
 	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
 	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
 
+## windows: tech.exe for 64-bit Windows, one static binary, built with the MinGW-w64 cross
+## compiler in build/windows (Debian: gcc-mingw-w64-x86-64-posix)
+WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
+windows:
+	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
+
+## test-windows: tech.exe under Wine (Debian: wine64): the unit tests, the protocol suite but for
+## the few tests tests/protocol/wine.skip names, then WINDOWS_GAMES games with pondering against
+## the Linux build through the match runner, both protocols (tests/long/windows_matches.py)
+WINE          ?= /usr/lib/wine/wine64
+WINDOWS_GAMES ?= 8
+WINDOWS_TC    ?= 2+0.02
+# Wine's own starts, exits and server round trips cost more than Windows' do: the suite's latency
+# limits are scaled by this for it (TECH_TEST_SLOW, tests/protocol/harness.py).
+WINE_SLOW     ?= 2
+# A Wine prefix of the tests' own (made on first use), so that they never touch ~/.wine.
+WINE_PREFIX   ?= $(CURDIR)/build/wine
+# Each step runs while one tech.exe keeps Wine's server up (tests/wine_session.py).
+WINE_SESSION   = WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(PYTHON) tests/wine_session.py $(WINE) tech.exe --
+test-windows: $(EXE) windows
+	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe build/windows/unit-tests.exe
+	$(WINE_SESSION) $(WINE) build/windows/unit-tests.exe
+	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/protocol/run.py --wrapper $(WINE) \
+	    --skip tests/protocol/wine.skip tech.exe
+	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
+	    ./$(EXE) '$(WINE) tech.exe'
+
+## dist: the Windows release archive build/dist/tech-VERSION-windows-x86_64.zip: tech.exe, README.md
+## and LICENSE in a folder of that name
+DIST_NAME := tech-$(TECH_VERSION)-windows-x86_64
+dist: windows
+	rm -rf build/dist/$(DIST_NAME) build/dist/$(DIST_NAME).zip
+	mkdir -p build/dist/$(DIST_NAME)
+	cp tech.exe README.md LICENSE build/dist/$(DIST_NAME)/
+	cd build/dist && $(PYTHON) -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); \
+	    [z.write(name) for name in sys.argv[2:]]; z.close()' $(DIST_NAME).zip $(addprefix $(DIST_NAME)/,tech.exe README.md LICENSE)
+	@echo build/dist/$(DIST_NAME).zip
+
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
@@ -150,7 +212,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/$(EXE) $(DESTDIR)$(PREFIX)/share/man/man6/tech.6
 
 clean:
-	rm -rf build tech tech-debug tech-asan tech-tsan
+	rm -rf build tech tech.exe tech-debug tech-asan tech-tsan
 
 help:
 	@echo "TECH build targets:"
@@ -164,7 +226,11 @@ help:
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan, clang: TSAN_CC), run tests"
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
+	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
+	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
+	@echo "  make dist       the Windows archive build/dist/tech-VERSION-windows-x86_64.zip"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
-	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION))"
+	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION)),"
+	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC"

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-/* Milliseconds from an arbitrary fixed point (CLOCK_MONOTONIC). */
+/* Milliseconds from an arbitrary fixed point (a clock that never goes back: platform.h). */
 int64_t clock_now_ms(void);
 /* Microseconds, same clock. */
 int64_t clock_now_us(void);

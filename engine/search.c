@@ -5,10 +5,10 @@
 #include "search.h"
 
 #include <stdlib.h>
-#include <time.h>
 
 #include "attack.h"
 #include "kpk.h"
+#include "platform.h"
 #include "positional.h"
 #include "rules.h"
 #include "search_control.h"
@@ -101,13 +101,6 @@ void stats_add(SearchStats *total, const SearchStats *part)
     if (part->seldepth > total->seldepth) total->seldepth = part->seldepth;
     total->wall_us += part->wall_us;
     total->cpu_us += part->cpu_us;
-}
-
-static int64_t thread_cpu_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
 /* Root moves in TECH's positional order (§5), restricted to `searchmoves` if given; also the
@@ -453,7 +446,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
 {
     SearchResult result;
     memset(&result, 0, sizeof result);
-    int64_t cpu_start = thread_cpu_us();
+    int64_t cpu_start = platform_thread_cpu_us();
     search_begin(s, root_pos, limits, features, control);
     s->reporter = reporter;
     s->is_helper = false;
@@ -493,6 +486,6 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     result.stats.first_move_cutoffs = s->stats.first_move_cutoffs;
     result.stats.seldepth = s->stats.seldepth;
     result.stats.wall_us = clock_now_us() - s->start_us;
-    result.stats.cpu_us = thread_cpu_us() - cpu_start;
+    result.stats.cpu_us = platform_thread_cpu_us() - cpu_start;
     return result;
 }

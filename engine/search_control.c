@@ -4,9 +4,8 @@
  * under Speed. search.c asks; this file answers. */
 #include "search_control.h"
 
-#include <time.h>
-
 #include "pdp10.h"
+#include "platform.h"
 #include "search_internal.h"
 
 /* [C] A measured growth is believed only within these bounds. */
@@ -138,8 +137,7 @@ static void pace_to_speed(Search *s, int64_t virtual_us)
     while (!s->aborted) {
         int64_t ahead = due_us - clock_now_us();
         if (ahead < PACE_AHEAD_US) return;
-        struct timespec pause = {0, (long)(ahead < PACE_SLICE_US ? ahead : PACE_SLICE_US) * 1000L};
-        nanosleep(&pause, NULL);
+        platform_sleep_us(ahead < PACE_SLICE_US ? ahead : PACE_SLICE_US);
         poll_controls(s);
         report_progress(s);
     }

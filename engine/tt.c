@@ -1,20 +1,11 @@
 /* tt.c - a lock-free transposition table: 16-byte entries, key xor data, depth-preferred
  * replacement with ageing. */
-#define _DEFAULT_SOURCE /* madvise: the table's pages are given back to empty it (entries_zero) */
 #include "tt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-/* Linux reads the pages of private memory given back with MADV_DONTNEED as zeros again. */
-#if defined(__linux__) && defined(MADV_DONTNEED)
-#define TT_ZERO_BY_DROPPING_PAGES 1
-#else
-#define TT_ZERO_BY_DROPPING_PAGES 0
-#endif
+#include "platform.h"
 
 /* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
 typedef struct {
@@ -50,40 +41,23 @@ static size_t entry_count(size_t megabytes)
     return count;
 }
 
-/* Zero `count` entries without touching their pages, where the system allows it: the pages go
- * back to it and read as zeros again, mapped only when a search next writes to them. Writing
- * zeros instead would touch, and so make resident, every page of a table that may be gigabytes
- * (and a fresh table beside the old one may not fit under an address-space limit). */
-static void entries_zero(TTEntry *entries, size_t count)
-{
-#if TT_ZERO_BY_DROPPING_PAGES
-    if (madvise(entries, count * sizeof(TTEntry), MADV_DONTNEED) == 0) return;
-#endif
-    memset(entries, 0, count * sizeof(TTEntry));
-}
+/* The table's memory comes from platform.h: zeroed pages that cost nothing until a search
+ * writes to them, and a clear that gives them back instead of writing zeros where the system
+ * allows it. Writing zeros would touch, and so make resident, every page of a table that may be
+ * gigabytes (and a fresh table beside the old one may not fit under an address-space limit). */
+static size_t table_bytes(size_t count) { return count * sizeof(TTEntry); }
 
-/* Zeroed memory for `count` entries that costs nothing until a search uses it. Page-aligned
- * where pages can be given back (a table is a whole number of pages: at least 1 MB, a power of
- * two), so that entries_zero can drop every one of them. */
-static TTEntry *entries_alloc(size_t count)
+static void release(TranspositionTable *tt)
 {
-#if TT_ZERO_BY_DROPPING_PAGES
-    void *memory = NULL;
-    long page = sysconf(_SC_PAGESIZE);
-    if (page < (long)sizeof(void *) || posix_memalign(&memory, (size_t)page, count * sizeof(TTEntry)) != 0)
-        return NULL;
-    entries_zero(memory, count);
-    return memory;
-#else
-    return calloc(count, sizeof(TTEntry));
-#endif
+    if (tt->entries) platform_table_free(tt->entries, table_bytes(tt->mask + 1));
+    tt->entries = NULL;
 }
 
 static bool allocate(TranspositionTable *tt, size_t count)
 {
-    TTEntry *entries = entries_alloc(count);
+    TTEntry *entries = platform_table_alloc(table_bytes(count));
     if (!entries) return false;
-    free(tt->entries);
+    release(tt);
     tt->entries = entries;
     tt->mask = count - 1;
     tt->written = false;
@@ -104,7 +78,7 @@ TranspositionTable *tt_create(size_t megabytes)
 void tt_destroy(TranspositionTable *tt)
 {
     if (!tt) return;
-    free(tt->entries);
+    release(tt);
     free(tt);
 }
 
@@ -115,8 +89,7 @@ TTResize tt_resize(TranspositionTable *tt, size_t megabytes)
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     /* 2. Both at once may not fit where either alone does (an address-space limit): give the
      *    old one back first, then ask again, and failing that for the old size. */
-    free(tt->entries);
-    tt->entries = NULL;
+    release(tt);
     if (allocate(tt, entry_count(megabytes))) return TT_RESIZED;
     if (allocate(tt, old_count)) return TT_KEPT;
     return TT_LOST;
@@ -127,7 +100,7 @@ void tt_clear(TranspositionTable *tt)
     tt->age = 0;
     /* Memory no search has written to is zero already. */
     if (!tt->written) return;
-    entries_zero(tt->entries, tt->mask + 1);
+    tt->entries = platform_table_zero(tt->entries, table_bytes(tt->mask + 1));
     tt->written = false;
 }
 

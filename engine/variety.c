@@ -4,8 +4,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+
+#include "platform.h"
 
 void variety_collect(VarietyCandidates *candidates, const RootLines *lines)
 {
@@ -38,10 +38,6 @@ uint64_t random_next(uint64_t *state)
 
 uint64_t random_seed(const void *salt)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_REALTIME, &now);
-    uint64_t state = (uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec;
-    state ^= (uint64_t)getpid() << 32;
-    state ^= (uint64_t)(uintptr_t)salt;
+    uint64_t state = platform_entropy() ^ (uint64_t)(uintptr_t)salt;
     return random_next(&state);
 }

@@ -1,19 +1,16 @@
 /* io.c - stdin reader thread, event queue, and the single locked stdout writer. */
 #include "io.h"
 
-#include <errno.h>
 #include <stdarg.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "clock.h"
-#include "responsive.h"
+#include "platform.h"
 
-/* Bytes asked of read(2) at a time. */
+/* Bytes asked of one read of stdin. */
 enum { READ_CHUNK = 65536 };
 /* A line longer than this is dropped whole (a guard against endless garbage, far above
  * the ~1500 bytes of a 300-ply `position ... moves` line). */
@@ -191,38 +188,27 @@ void line_splitter_end(LineSplitter *b, EventQueue *queue, int64_t read_us)
 struct IoReader {
     pthread_t thread;
     EventQueue *queue;
-    int wake[2];                 /* a pipe: a byte in it tells the reader to stop (io_reader_stop) */
+    PlatformInput *input;        /* stdin, stoppable (io_reader_stop) */
 };
-
-/* Wait until stdin has input (true) or the reader is told to stop (false). The reader must be
- * able to stop while stdin stays open, after `quit`, so that it can be joined. */
-static bool wait_for_input(const IoReader *reader)
-{
-    struct pollfd fds[2] = {{.fd = STDIN_FILENO, .events = POLLIN}, {.fd = reader->wake[0], .events = POLLIN}};
-    for (;;) {
-        int ready = poll(fds, 2, -1);
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready < 0) return false;
-        if (fds[1].revents) return false;
-        if (fds[0].revents) return true; /* data, end of input or an error: read(2) tells which */
-    }
-}
 
 static void *reader_main(void *arg)
 {
     IoReader *reader = arg;
-    responsive_thread(); /* an input line must be read at once, even while every core searches */
+    platform_thread_responsive(); /* an input line must be read at once, even while every core searches */
     EventQueue *queue = reader->queue;
     LineSplitter splitter = {0};
     char *chunk = malloc(READ_CHUNK);
-    while (chunk && wait_for_input(reader)) {
-        ssize_t got = read(STDIN_FILENO, chunk, READ_CHUNK);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-        if (got <= 0) break;
-        line_splitter_feed(&splitter, queue, chunk, (size_t)got, clock_now_us());
+    InputStatus status = INPUT_END;
+    size_t got;
+    while (chunk && (status = platform_input_read(reader->input, chunk, READ_CHUNK, &got)) == INPUT_DATA)
+        line_splitter_feed(&splitter, queue, chunk, got, clock_now_us());
+    free(chunk);
+    if (status == INPUT_STOPPED) {
+        /* The session is over (io_reader_stop) and its queue may be gone: queue nothing more. */
+        free(splitter.text);
+        return NULL;
     }
     line_splitter_end(&splitter, queue, clock_now_us());
-    free(chunk);
     push_simple(queue, EVENT_EOF, NULL, clock_now_us(), 0);
     return NULL;
 }
@@ -232,13 +218,13 @@ IoReader *io_reader_start(EventQueue *queue)
     IoReader *reader = malloc(sizeof *reader);
     if (!reader) return NULL;
     reader->queue = queue;
-    if (pipe(reader->wake) != 0) {
+    reader->input = platform_input_open();
+    if (!reader->input) {
         free(reader);
         return NULL;
     }
     if (pthread_create(&reader->thread, NULL, reader_main, reader) != 0) {
-        close(reader->wake[0]);
-        close(reader->wake[1]);
+        platform_input_close(reader->input);
         free(reader);
         return NULL;
     }
@@ -248,26 +234,16 @@ IoReader *io_reader_start(EventQueue *queue)
 void io_reader_stop(IoReader *reader)
 {
     if (!reader) return;
-    /* One byte wakes the reader's poll; it is never read, so it keeps the reader stopped. */
-    ssize_t written;
-    do written = write(reader->wake[1], "q", 1);
-    while (written < 0 && errno == EINTR);
-    pthread_join(reader->thread, NULL);
-    close(reader->wake[0]);
-    close(reader->wake[1]);
-    free(reader);
-}
-
-/* write(2) the whole buffer, retrying short writes; output errors are ignored (the GUI is gone). */
-static void write_all(const char *bytes, size_t n)
-{
-    while (n) {
-        ssize_t done = write(STDOUT_FILENO, bytes, n);
-        if (done < 0 && errno == EINTR) continue;
-        if (done <= 0) return;
-        bytes += done;
-        n -= (size_t)done;
+    if (!platform_input_stop(reader->input)) {
+        /* The system cannot interrupt the read (Wine): the reader stays in it until the process
+         * exits, and should it come back it returns without touching the queue. It keeps its
+         * IoReader and input. */
+        pthread_detach(reader->thread);
+        return;
     }
+    pthread_join(reader->thread, NULL);
+    platform_input_close(reader->input);
+    free(reader);
 }
 
 void io_write_line(const char *text)
@@ -284,7 +260,7 @@ void io_write_line(const char *text)
     }
     buf[n] = '\n';
     pthread_mutex_lock(&output_lock);
-    write_all(buf, n + 1);
+    platform_write_stdout(buf, n + 1);
     pthread_mutex_unlock(&output_lock);
     if (buf != small) free(buf);
 }

@@ -55,11 +55,12 @@ void line_splitter_end(LineSplitter *splitter, EventQueue *queue, int64_t read_u
 /* The stdin reader thread. */
 typedef struct IoReader IoReader;
 
-/* Start the thread that reads fd 0 with read(2), splits it into lines (LineSplitter) and queues
- * them, then EVENT_EOF. NULL on failure. */
+/* Start the thread that reads stdin (platform_input_read), splits it into lines (LineSplitter)
+ * and queues them, then EVENT_EOF. NULL on failure. */
 IoReader *io_reader_start(EventQueue *queue);
 /* Stop the reader (at once if it is waiting for input; a line being read is dropped), join it
- * and free it. Used at exit, after `quit` or the end of input. */
+ * and free it; where the system cannot interrupt a read (Wine), leave it blocked until the
+ * process exits, queueing nothing more. Used at exit, after `quit` or the end of input. */
 void io_reader_stop(IoReader *reader);
 
 /* Write one whole line (a '\n' is appended) to stdout under the output lock; any byte that is

@@ -2,18 +2,16 @@
  * handled in order by the protocol the first protocol command chose. */
 #include "session.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cecp.h"
 #include "clock.h"
 #include "console.h"
 #include "notation.h"
 #include "number.h"
-#include "responsive.h"
+#include "platform.h"
 #include "uci.h"
 
 /* The front ends by Mode. */
@@ -249,14 +247,6 @@ static bool first_token_is(const char *line, const char *word)
 /* Leave the current protocol: its search is stopped without a move. */
 static void leave_mode(Session *s) { FRONT_ENDS[s->mode]->leave(s->front[s->mode]); }
 
-/* XBoard interrupts a busy engine with SIGINT and ends it with SIGTERM; TECH announced
- * sigint=0 sigterm=0 and ignores both. */
-static void ignore_xboard_signals(void)
-{
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_IGN);
-}
-
 /* One input line: pick the protocol (`uci` always wins, `xboard` or `protover` select CECP
  * from the console), then let it handle the line. Returns false to quit. */
 static bool handle_line(Session *s, char *line, int64_t read_us)
@@ -267,7 +257,7 @@ static bool handle_line(Session *s, char *line, int64_t read_us)
     } else if (s->mode == MODE_CONSOLE && (first_token_is(line, "xboard") || first_token_is(line, "protover"))) {
         leave_mode(s);
         s->mode = MODE_CECP;
-        ignore_xboard_signals();
+        platform_ignore_interrupts(); /* announced as sigint=0 sigterm=0 */
     }
     return FRONT_ENDS[s->mode]->handle(s->front[s->mode], line, read_us);
 }
@@ -352,7 +342,7 @@ SessionStep session_step(Session *s)
 
 int session_run(void)
 {
-    signal(SIGPIPE, SIG_IGN);
+    platform_ignore_broken_pipe();
     Session *s = session_create();
     IoReader *reader = s ? io_reader_start(s->queue) : NULL;
     if (!reader) {
@@ -361,8 +351,8 @@ int session_run(void)
         return 1;
     }
     /* A person at a terminal is greeted; a GUI, on a pipe, is not (it reads only its protocol). */
-    if (isatty(STDIN_FILENO)) console_banner(s);
-    responsive_thread(); /* this thread answers the GUI: isready, ping, stop */
+    if (platform_stdin_is_terminal()) console_banner(s);
+    platform_thread_responsive(); /* this thread answers the GUI: isready, ping, stop */
     while (session_step(s) != STEP_END) continue;
     io_reader_stop(reader);
     int hits, total;

@@ -2,9 +2,9 @@
 #include "progress.h"
 
 #include <stdio.h>
-#include <unistd.h>
 
 #include "clock.h"
+#include "platform.h"
 
 /* Off a terminal, at most one plain line this often [C]: a log of a long run gets a line per
  * minute, a short run none. */
@@ -14,7 +14,7 @@ void progress_begin(Progress *progress, const char *task, int total)
 {
     progress->task = task;
     progress->total = total;
-    progress->live = isatty(STDERR_FILENO);
+    progress->live = platform_stderr_redraws();
     progress->shown = false;
     progress->next_plain_us = clock_now_us() + PLAIN_LINE_INTERVAL_US;
 }

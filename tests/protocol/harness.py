@@ -2,13 +2,23 @@
 import os
 import queue
 import re
+import shlex
 import subprocess
 import threading
 import time
 
+# A command the engine runs under, if any (run.py --wrapper, or TECH_WRAPPER): Wine for tech.exe.
+WRAPPER = shlex.split(os.environ.get("TECH_WRAPPER", ""))
+
 # Sanitizer builds run several times slower: scale the latency limits for them.
 SLOW = 4.0 if re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")) else 1.0
 SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
+
+
+def engine_command(*args, binary=None):
+    """The argument list that runs the engine binary (under the wrapper, if one is set) with
+    `args`; for tests that start it themselves (shell tools, scripts)."""
+    return [*WRAPPER, binary or os.environ["TECH_BINARY"], *args]
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 # White's only legal move is Ka1xb2 (the queen guards a2 and b1).
@@ -42,7 +52,7 @@ class Engine:
         # ThreadSanitizer sleeps 1 s at exit by default, which would hide the exit latency.
         if "atexit_sleep_ms" not in env.get("TSAN_OPTIONS", ""):
             env["TSAN_OPTIONS"] = (env.get("TSAN_OPTIONS", "") + " atexit_sleep_ms=0").strip()
-        self.proc = subprocess.Popen([self.binary, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(engine_command(*args, binary=self.binary), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0, env=env, preexec_fn=preexec_fn)
         self.lines = queue.Queue()
         self.transcript = []

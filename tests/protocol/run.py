@@ -1,11 +1,17 @@
 #!/usr/bin/env python3
 """run.py - run every scripted protocol session against an engine binary.
 
-usage: python3 tests/protocol/run.py ./tech [NAME-SUBSTRING ...]
+usage: python3 tests/protocol/run.py [--wrapper CMD] [--skip FILE] ./tech [NAME-SUBSTRING ...]
 Prints one line per test and `protocol: N passed, M failed`; exits 1 on any failure.
+
+--wrapper CMD (or the environment variable TECH_WRAPPER) runs the engine as `CMD ./tech ...`,
+CMD split as a shell would: `--wrapper /usr/lib/wine/wine64 tech.exe` tests the Windows build
+under Wine. --skip FILE leaves out the tests it names, one `module.test_name  reason` a line
+(`#` starts a comment), each printed as SKIP with its reason.
 """
 import importlib.util
 import os
+import shlex
 import sys
 import time
 import traceback
@@ -31,22 +37,66 @@ def load_tests():
     return [(f"{module}.{attr}", func) for _, module, attr, func in tests]
 
 
+def parse_args(argv):
+    """(wrapper words, {test name: reason to skip it}, binary, name filters), or None if no
+    binary is given."""
+    wrapper, skip_file, rest = os.environ.get("TECH_WRAPPER", ""), None, []
+    words = iter(argv)
+    for word in words:
+        if word in ("--wrapper", "--skip"):
+            value = next(words, None)
+            if value is None:
+                return None
+            if word == "--wrapper":
+                wrapper = value
+            else:
+                skip_file = value
+        else:
+            rest.append(word)
+    if not rest:
+        return None
+    return shlex.split(wrapper), read_skips(skip_file), rest[0], rest[1:]
+
+
+def read_skips(path):
+    """{test name: reason} from a skip file (none: {})."""
+    skips = {}
+    if path:
+        with open(path) as f:
+            for line in f:
+                name, _, reason = line.split("#", 1)[0].strip().partition(" ")
+                if name:
+                    skips[name] = reason.strip()
+    return skips
+
+
 def main():
-    if len(sys.argv) < 2:
+    parsed = parse_args(sys.argv[1:])
+    if parsed is None:
         print(__doc__.strip())
         return 2
-    binary = os.path.abspath(sys.argv[1])
+    wrapper, skips, binary, wanted = parsed
+    binary = os.path.abspath(binary)
     if not os.access(binary, os.X_OK):
         print(f"protocol: cannot run {binary}")
         return 2
     os.environ["TECH_BINARY"] = binary
-    import harness  # noqa: E402  (needs TECH_BINARY for its slowness factor)
+    os.environ["TECH_WRAPPER"] = shlex.join(wrapper)
+    import harness  # noqa: E402  (needs TECH_BINARY and TECH_WRAPPER for its slowness factor)
 
-    wanted = sys.argv[2:]
-    passed = failed = 0
+    passed = failed = skipped = 0
     start = time.monotonic()
-    for name, func in load_tests():
+    tests = load_tests()
+    unknown = sorted(set(skips) - {name for name, _ in tests})
+    if unknown:
+        print(f"protocol: the skip file names no such test: {', '.join(unknown)}")
+        return 2
+    for name, func in tests:
         if wanted and not any(w in name for w in wanted):
+            continue
+        if name in skips:
+            skipped += 1
+            print(f"SKIP {name}: {skips[name]}", flush=True)
             continue
         t0 = time.monotonic()
         engines = []
@@ -86,7 +136,8 @@ def main():
                     print(f"    {line}")
                 if e.stderr_text:
                     print("    stderr: " + "".join(e.stderr_text)[-1500:])
-    print(f"protocol: {passed} passed, {failed} failed ({time.monotonic() - start:.1f} s)")
+    skip_note = f", {skipped} skipped" if skipped else ""
+    print(f"protocol: {passed} passed, {failed} failed{skip_note} ({time.monotonic() - start:.1f} s)")
     return 1 if failed else 0
 
 

@@ -5,7 +5,7 @@ import re
 import subprocess
 import tempfile
 
-from harness import SLOW, check
+from harness import SLOW, check, engine_command
 
 
 @contextlib.contextmanager
@@ -21,7 +21,7 @@ def epd_file(*lines):
 
 def run(*args, timeout=60):
     """Run `tech ARGS` and return (exit status, stdout, stderr)."""
-    done = subprocess.run([os.environ["TECH_BINARY"], *args], capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run(engine_command(*args), capture_output=True, text=True, timeout=timeout)
     return done.returncode, done.stdout, done.stderr
 
 

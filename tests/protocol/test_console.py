@@ -8,14 +8,14 @@ import select
 import subprocess
 import time
 
-from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check
+from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check, engine_command
 
 
 def test_banner_on_a_terminal_only():
     """At a terminal TECH greets with one line (name, version, profile, `help`); on a pipe, where
     GUIs talk to it, it says nothing before it is asked."""
     master, slave = pty.openpty()
-    proc = subprocess.Popen([os.environ["TECH_BINARY"]], stdin=slave, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(engine_command(), stdin=slave, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
     os.close(slave)
     try:

@@ -6,7 +6,7 @@ import os
 import sys
 import time
 
-from harness import SLOW, START_FEN, check
+from harness import SLOW, START_FEN, check, engine_command
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -18,7 +18,7 @@ AFTER_NF3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
 
 
 def binary():
-    return [os.environ["TECH_BINARY"]]
+    return engine_command()
 
 
 def test_uci_handshake_options_and_a_fixed_depth_search():

@@ -7,7 +7,7 @@ import re
 import resource
 import time
 
-from harness import MOVE_RE, SLOW, Engine, bestmove, cecp_move, check
+from harness import MOVE_RE, SLOW, WRAPPER, Engine, bestmove, cecp_move, check
 
 INT64_MAX = "9223372036854775807"
 INT64_MIN = "-9223372036854775808"
@@ -19,6 +19,9 @@ SANITIZED = bool(re.search(r"(asan|tsan)", os.environ.get("TECH_BINARY", "")))
 # A Hash size no engine of these tests can have: the memory limit below is smaller.
 HUGE_HASH_MB = 4096
 MEMORY_LIMIT_MB = 1024
+# Under a wrapper (Wine), the wrapper's own reservations come on top: Wine takes about 1.7 GB of
+# address space before the engine starts, and starts at no limit below about 2 GB.
+WRAPPER_MEMORY_MB = 2048
 
 
 def uci_engine(style="TECH-1971", threads=1):
@@ -37,7 +40,7 @@ def memory_limited_engine():
         cap = f"allocator_may_return_null=1:max_allocation_size_mb={MEMORY_LIMIT_MB}"
         env = {name: (os.environ.get(name, "") + ":" + cap).lstrip(":") for name in ("ASAN_OPTIONS", "TSAN_OPTIONS")}
         return Engine(env_extra=env)
-    limit = MEMORY_LIMIT_MB * 1024 * 1024
+    limit = (MEMORY_LIMIT_MB + (WRAPPER_MEMORY_MB if WRAPPER else 0)) * 1024 * 1024
     return Engine(preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (limit, limit)))
 
 
@@ -253,6 +256,25 @@ def test_largest_hash_then_new_game_is_fast():
     _, t1 = e.expect_at("^readyok$", 20.0)
     check(t1 - t0 < 0.5, f"ucinewgame after a search with Hash {HUGE_HASH_MB} took {t1 - t0:.2f} s")
     e.quit()
+
+
+def test_most_threads_search_answer_and_quit():
+    """Threads at its maximum (64) in TECH-modern: a search with every helper answers isready at
+    once, plays a legal move, searches again after a new game, and quits promptly with every
+    thread joined."""
+    e = uci_engine("TECH-modern", threads=64)
+    e.send("position startpos moves e2e4", "go movetime 700")
+    e.silent(0.2, "^bestmove")
+    t0 = e.send("isready")
+    _, t1 = e.expect_at("^readyok$", 2.0)
+    check(t1 - t0 < 0.5 * SLOW, f"isready answered after {t1 - t0:.2f} s")
+    move, _ = bestmove(e, 5.0)
+    check(MOVE_RE.match(move) and move[1] in "78", f"bestmove {move}")
+    e.send("ucinewgame", "position startpos", "go infinite")
+    e.silent(0.3, "^bestmove")
+    rc, seconds = e.quit()
+    check(rc == 0, f"exit status {rc}")
+    check(seconds < 1.0 * SLOW, f"quit took {seconds:.2f} s")
 
 
 # 4. perft runs like a search.

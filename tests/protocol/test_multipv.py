@@ -1,11 +1,10 @@
 """test_multipv.py - MultiPV: K lines per completed depth, best first, each with its own score and
 principal variation, equal scores in pre-sort order; the best line stays the move played; bad
 values refused (UCI and CECP)."""
-import os
 import re
 import subprocess
 
-from harness import Engine, check
+from harness import Engine, check, engine_command
 
 # White takes the queen (d4xc5), the rook (d4xe5) or neither: three material outcomes, and
 # several moves that score the same (TECH-1971 at depth 3). Eight legal moves.
@@ -50,7 +49,7 @@ def depth_blocks(lines):
 
 def presort_ranks(fen):
     """The pre-sort's order of the root moves as `tech presort` prints it: move -> rank."""
-    done = subprocess.run([os.environ["TECH_BINARY"], "presort", fen], capture_output=True, text=True, timeout=30)
+    done = subprocess.run(engine_command("presort", fen), capture_output=True, text=True, timeout=30)
     ranks = {}
     for line in done.stdout.splitlines():
         m = re.match(r"^\s*(\d+)\s+([a-h][1-8][a-h][1-8][nbrq]?)\s", line)

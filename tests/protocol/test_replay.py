@@ -5,7 +5,7 @@ over the report's games and over self-play games."""
 import os
 import sys
 
-from harness import check
+from harness import check, engine_command
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "tests", "data")
@@ -33,7 +33,7 @@ SELF_PLAY_DEPTH = 4
 
 
 def engine(options=()):
-    return UciEngine([os.environ["TECH_BINARY"]], options)
+    return UciEngine(engine_command(), options)
 
 
 def test_paper_games_parse():

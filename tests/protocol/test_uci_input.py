@@ -2,8 +2,9 @@
 its state (checked by searching a position whose only legal move is known)."""
 import os
 import re
+import time
 
-from harness import MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, Engine, bestmove, check
+from harness import MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, Engine, TestFailure, bestmove, check
 
 
 def start_with_known_position():
@@ -141,6 +142,45 @@ def test_line_without_final_newline():
     e.proc.stdin.close()
     e.expect("^readyok$", 1.0)
     check(e.proc.wait(timeout=2.0) == 0, "exit status at end of input")
+
+
+def test_line_ends_cut_between_reads_lose_nothing():
+    """Every line end a GUI on any system sends (LF, CR, CRLF), each cut between two reads of the
+    pipe as well as whole, a Ctrl-Z byte (the end of input to a Windows text-mode reader, here
+    an ordinary byte) and a megabyte line ended by CRLF, all while a search runs: each isready
+    is answered once, the position set among them holds, and a last line without its line end
+    is still read before the end of input."""
+    e = Engine()
+    e.uci()
+    e.send("position startpos moves e2e4", "go infinite")
+    e.silent(0.1, "^bestmove")
+    pieces = [b"isready\n", b"isready\r", b"\n", b"isready\r\n", b"isready\r", b"isready\r", b"\nisre",
+              b"ady\n\x1a\r\n", b"x" * (1 << 20) + b"\r", b"\n", b"position fen " + ONLY_MOVE_WHITE[0].encode() + b"\r",
+              b"\nisready\r\n"]
+    asked = sum(p.count(b"isready") for p in pieces) + 1  # and the cut "isre" + "ady"
+    for piece in pieces:
+        e.send(piece)
+        time.sleep(0.02)  # one read each
+    lines = []
+    for _ in range(asked):
+        e.expect("^readyok$", 5.0, lines)
+    check(not [l for l in lines if l.startswith("bestmove")], f"the search ended: {lines}")
+    e.send("stop")
+    bestmove(e, 2.0)
+    e.send("go depth 1")
+    move, _ = bestmove(e, 2.0)
+    check(move == ONLY_MOVE_WHITE[1], f"the position set among the lines was lost: bestmove {move}")
+    e.send(b"isready")
+    e.proc.stdin.close()
+    e.expect("^readyok$", 2.0)
+    check(e.proc.wait(timeout=2.0) == 0, "exit status at end of input")
+    try:
+        while True:
+            e.next_line(0.2)  # whatever came after, into the transcript
+    except TestFailure:
+        pass
+    answers = sum(line == "<< readyok" for line in e.transcript)
+    check(answers == asked + 1, f"{answers} readyok for {asked + 1} isready")
 
 
 def test_go_perft():
