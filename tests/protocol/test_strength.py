@@ -418,3 +418,31 @@ def test_paced_only_move_is_played_at_once():
         check(found.group(1) == "h1g2", f"{style}: {found.string}")
         check(stamp - sent < 0.4 * SLOW, f"{style}: the only move took {stamp - sent:.2f} s")
         e.quit()
+
+
+def test_pondering_draws_on_the_same_budget():
+    """Held to a UCI_Elo, a long think on the opponent's time buys no extra work: after 3 s of
+    `go ponder` and a `ponderhit`, the move has done no more PDP-10 work than the setting allows a
+    move on its own clock (TECH-modern: its budget; TECH-1971: its cap, twice the budget), and it
+    comes at once, the work being done. A TECH-modern and a TECH-1971 setting."""
+    probe = Engine()
+    low, high = elo_range(probe)
+    probe.quit()
+    for elo in (high - 300, (low + high) // 2):
+        e = uci_engine(("UCI_LimitStrength", "true"), ("UCI_Elo", str(elo)))
+        e.send(f"position fen {MIDDLEGAME}")
+        e.ready()
+        e.send("go ponder wtime 10000 btime 10000 winc 100 binc 100")
+        said = e.expect(r"^info string .*profile (TECH-\w+) at UCI_Elo \d+ \(([\d.]+) PDP-10 seconds", 5.0)
+        cap_ms = float(said.group(2)) * 1000 * (1 if said.group(1) == "TECH-modern" else 2)
+        time.sleep(3.0)
+        sent = e.send("ponderhit")
+        lines = []
+        found, stamp = e.expect_at(r"^bestmove ", 10.0 * SLOW, lines)
+        pondered = next((m for m in (re.search(MOVE_STATS_RE, l) for l in lines) if m), None)
+        check(pondered, f"UCI_Elo {elo}: no stats line after the hit")
+        work = int(pondered.group(2))
+        check(work <= 1.02 * cap_ms, f"UCI_Elo {elo} ({said.group(1)}): {work} PDP-10 ms after 3 s of pondering, "
+              f"cap {cap_ms:.0f}")
+        check(stamp - sent < 0.5 * SLOW, f"UCI_Elo {elo}: the move came {stamp - sent:.2f} s after the hit")
+        e.quit()
