@@ -13,6 +13,7 @@ The names:
   Stockfish          Stockfish at full strength
   Fairy-Max          /usr/games/fairymax (CECP)
   Phalanx            /usr/games/phalanx without learning (CECP); Phalanx-e50: easy level 50
+  HoiChess           /usr/games/hoichess (CECP)
 Any name may end in ~BASE+INC: that player's own clock (a time-odds match), e.g.
 Stockfish@1350~60+0.6 against TECH-1971@PDP-10~7+0.07; and a TECH name in +ponder: that TECH
 ponders (match.py's word `ponder`: `go ponder` on the move it guessed), e.g. TECH-Elo1394+ponder.
@@ -52,6 +53,10 @@ STOCKFISH_LIMITED_OVERHEAD_MS = 100
 WORK_MS_PER_MULTIPLE = {"TECH-1971": 414.0, "TECH-modern": 153.0}
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
+HOICHESS = "/usr/games/hoichess"
+# The list engines in Debian and their ratings (CCRL Blitz, the 2023 scale's list): the checks of
+# the scale's top (docs/STRENGTH.md §5).
+LIST_RATINGS = {"Phalanx": 2644, "HoiChess": 1798}
 
 _TECH_SPEED = re.compile(r"^(TECH-1971|TECH-modern)@(.+)$")
 _TECH_DEPTH = re.compile(r"^(TECH-1971|TECH-modern)-d(\d+)$")
@@ -206,7 +211,7 @@ def describe_base(base, clock):
     m = _STOCKFISH.match(base)
     if m:
         return {"kind": "stockfish", "label": int(m.group(1)) if m.group(1) else None, "clock": clock}
-    if base == "Fairy-Max" or _PHALANX.match(base):
+    if base in ("Fairy-Max", "HoiChess") or _PHALANX.match(base):
         return {"kind": "other", "clock": clock}
     raise ValueError(f"unknown player {base!r} (see scripts/strength_players.py)")
 
@@ -244,6 +249,8 @@ def engine_words(name, tech_cmd):
                       f"option.Move Overhead={STOCKFISH_LIMITED_OVERHEAD_MS}"]
     elif base == "Fairy-Max":
         words += [f"cmd={FAIRYMAX}", "proto=xboard"]
+    elif base == "HoiChess":
+        words += [f"cmd={HOICHESS}", "proto=xboard"]
     else:
         level = _PHALANX.match(base).group(1)
         words += [f"cmd={PHALANX} -l-" + (f" -e {level}" if level else ""), "proto=xboard"]
