@@ -502,6 +502,22 @@ def readme_table(chain, natives, results, step=100):
 # Report
 # ---------------------------------------------------------------------------------------
 
+def list_checks(group, rating, cov):
+    """TECH at a UCI_Elo against an engine with a list rating (strength_players.LIST_RATINGS): the
+    difference the scale predicts (setting minus list rating) next to the one measured."""
+    rows = []
+    for p in group:
+        info = kind_of(p)
+        if info["kind"] != "tech-elo":
+            continue
+        for q in group:
+            base = players.split_clock(q)[0]
+            if base in players.LIST_RATINGS:
+                rows.append({"tech": p, "engine": q, "predicted": info["elo"] - players.LIST_RATINGS[base],
+                             "measured": interval(rating[p] - rating[q], variance(cov, diff_weights(p, q)))})
+    return rows
+
+
 def fmt(iv, sign=True):
     f = "+.0f" if sign else ".0f"
     return f"{iv['value']:{f}} ({iv['low']:{f}} .. {iv['high']:{f}})"
@@ -563,7 +579,7 @@ def main(argv=None):
         for p in sorted(group, key=lambda q: anchored[q]["value"]):
             info = kind_of(p)
             extra = ""
-            if info["kind"] == "tech-elo":
+            if info["kind"] == "tech-elo" and labels:
                 extra = f"   (set to UCI_Elo {info['elo']}: {anchored[p]['value'] - info['elo']:+.0f})"
             if labels and (p == "TECH-1971@PDP-10" or (p.startswith("TECH-1971@") and info["clock"])):
                 extra = f"   (USCF 1971: {USCF_1971})"
@@ -577,6 +593,10 @@ def main(argv=None):
             if "slope" in labels:
                 print(f"  fitted Elo per label Elo: {labels['slope']['value']:.2f} "
                       f"({labels['slope']['low']:.2f} .. {labels['slope']['high']:.2f}); 1.00 = the labels' spacing holds")
+        for row in list_checks(group, rating, cov):
+            off = row["measured"]["value"] - row["predicted"]
+            print(f"  {row['tech']} v {row['engine']} (list {players.LIST_RATINGS[players.split_clock(row['engine'])[0]]}):"
+                  f" predicted {row['predicted']:+.0f}, measured {fmt(row['measured'])}, off by {off:+.0f}")
         for row in ply_ladder(group, rating, cov):
             out["ply_ladder"].append(row)
             what = "mean per ply" if row.get("mean") else f"d{row['from']} -> d{row['to']}"
