@@ -45,7 +45,8 @@ bool position_ep_capturable(const Position *pos)
     return pos->board[pushed - 1] == own_pawn || pos->board[pushed + 1] == own_pawn;
 }
 
-uint64_t position_compute_key(const Position *pos)
+/* Zobrist key computed from scratch (for checks and set-up). */
+static uint64_t position_compute_key(const Position *pos)
 {
     uint64_t key = 0;
     for (Square sq = 0; sq < BOARD_SIZE; sq++) {

@@ -89,8 +89,6 @@ void position_clear(Position *pos);
  * Returns false (and leaves the lists unusable) if a side lacks exactly one king or has
  * more than PIECE_LIST_MAX men of one type; callers validate before relying on the position. */
 bool position_refresh(Position *pos);
-/* Zobrist key computed from scratch (for checks and set-up). */
-uint64_t position_compute_key(const Position *pos);
 /* The e.p. square as it enters the hash: only when a pawn of the side to move could take. */
 bool position_ep_capturable(const Position *pos);
 /* Full consistency check: key, material, counts, lists and board agree. */

@@ -5,4 +5,3 @@
 
 int64_t clock_now_us(void) { return platform_monotonic_us(); }
 
-int64_t clock_now_ms(void) { return clock_now_us() / 1000; }

@@ -60,12 +60,8 @@ static int piece_count(const Position *pos, Color c)
     return pos->count[c][KNIGHT] + pos->count[c][BISHOP] + pos->count[c][ROOK] + pos->count[c][QUEEN];
 }
 
-Phase phase_of(const Position *pos, bool move_number_known)
-{
-    return phase_of_reading(pos, move_number_known, READING_REPORT);
-}
-
-Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading)
+/* The phase under one reading of the rules (READING_PHASE_EITHER_SIDE changes it). */
+static Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading)
 {
     const Color us = pos->side, them = !pos->side;
     /* The endgames are told apart by the kind of material left, so they are tested first: a
@@ -86,6 +82,11 @@ Phase phase_of_reading(const Position *pos, bool move_number_known, Reading read
     if (move_number_known && pos->fullmove <= OPENING_LAST_MOVE) return PHASE_OPENING;
     /* 5. Middle game [P]: from the ninth move on. */
     return PHASE_MIDDLEGAME;
+}
+
+Phase phase_of(const Position *pos, bool move_number_known)
+{
+    return phase_of_reading(pos, move_number_known, READING_REPORT);
 }
 
 const char *phase_name(Phase phase)

@@ -78,8 +78,6 @@ enum { OPENING_LAST_MOVE = 8 };
  * number (FEN fullmove), so it needs move_number_known: the position's move number is the
  * game's own (a game from the initial array, or a FEN with its move number). */
 Phase phase_of(const Position *pos, bool move_number_known);
-/* The same under one reading of the rules (READING_PHASE_EITHER_SIDE changes it). */
-Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading);
 /* Readable phase name: "opening", "middle game", "pawn endgame", "mating", "general endgame". */
 const char *phase_name(Phase phase);
 /* Score every legal root move of the side to move (with E10, `expanded`, by the expanded

@@ -25,7 +25,7 @@ enum { LEVEL_MOVES_MAX = 100000 };
 /* [C] `nps` rates beyond a billion nodes a second are taken as that (no machine is that fast). */
 enum { NPS_MAX = 1000000000 };
 
-Cecp *cecp_create(Session *session)
+static Cecp *cecp_create(Session *session)
 {
     Cecp *c = calloc(1, sizeof *c);
     if (!c) return NULL;
@@ -43,14 +43,14 @@ Cecp *cecp_create(Session *session)
     return c;
 }
 
-void cecp_destroy(Cecp *c)
+static void cecp_destroy(Cecp *c)
 {
     if (!c) return;
     line_queue_clear(&c->deferred);
     free(c);
 }
 
-void cecp_leave(Cecp *c)
+static void cecp_leave(Cecp *c)
 {
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
@@ -581,7 +581,7 @@ static bool is_urgent(const char *line)
     return !strncmp(line, "quit", 4) || (line[0] == '?' && (line[1] == '\0' || line[1] == ' ')) || !strcmp(line, ".");
 }
 
-bool cecp_handle(Cecp *c, char *line, int64_t read_us)
+static bool cecp_handle(Cecp *c, char *line, int64_t read_us)
 {
     /* A ping arrived while TECH was thinking: everything after it waits for the move. */
     if (c->pong_count > 0 && !is_urgent(line)) {

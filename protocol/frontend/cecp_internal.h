@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "cecp.h"
+#include "session.h"
 #include "cecp_edit.h"
 #include "exclusions.h"
 

@@ -18,6 +18,8 @@ enum { CECP_MATE_SCORE = 100000 };
  * (docs/PROTOCOLS.md §3.2, `sd`). */
 enum { UNTIMED_HARD_MS = 15000 };
 
+static void cecp_flush_deferred(Cecp *c);
+
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
 static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
@@ -153,7 +155,9 @@ void cecp_stop_all(Cecp *c)
     send_pongs(c);
 }
 
-bool cecp_check_game_end(Cecp *c, bool after_own_move)
+/* Announce the result if the game just ended by rule (after_own_move: also claim draws by
+ * repetition and the 50-move rule). Returns true if the game is over. */
+static bool cecp_check_game_end(Cecp *c, bool after_own_move)
 {
     GameStatus status = game_status_now(&c->s->game);
     if (status == STATUS_ONGOING) return false;
@@ -338,7 +342,8 @@ void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
     else if (!c->force && c->s->game.pos.side == c->engine_side) cecp_think(c, read_us);
 }
 
-void cecp_flush_deferred(Cecp *c)
+/* Run the input that waited for a pong (through cecp_dispatch), until the next wait or the end. */
+static void cecp_flush_deferred(Cecp *c)
 {
     while (c->pong_count == 0 && c->deferred.head) {
         QueuedLine *kept = line_queue_pop(&c->deferred);

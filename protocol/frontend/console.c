@@ -30,6 +30,8 @@ struct Console {
  * never 0). */
 enum { TASK_DONE_ID = 0 };
 
+static bool console_handle(Console *c, char *line, int64_t read_us);
+
 static const char *const help_lines[] = {
     ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
     "  uci | xboard         switch to the UCI or CECP (XBoard) protocol",
@@ -50,14 +52,14 @@ static const char *const help_lines[] = {
     NULL,
 };
 
-Console *console_create(Session *session)
+static Console *console_create(Session *session)
 {
     Console *c = calloc(1, sizeof *c);
     if (c) c->s = session;
     return c;
 }
 
-void console_destroy(Console *c)
+static void console_destroy(Console *c)
 {
     if (!c) return;
     perft_task_stop(c->perft);
@@ -188,7 +190,7 @@ static void deliver(Console *c, const JobResult *result)
         io_write_line("no move to search"); /* every root move excluded */
 }
 
-void console_search_done(Console *c, unsigned id)
+static void console_search_done(Console *c, unsigned id)
 {
     if (id == TASK_DONE_ID) {
         run_pending(c);
@@ -200,7 +202,7 @@ void console_search_done(Console *c, unsigned id)
     run_pending(c);
 }
 
-void console_leave(Console *c)
+static void console_leave(Console *c)
 {
     stop_tasks(c);
     line_queue_clear(&c->pending);
@@ -208,7 +210,7 @@ void console_leave(Console *c)
     c->search_id = 0;
 }
 
-void console_finish(Console *c)
+static void console_finish(Console *c)
 {
     /* A script's perft or search runs to its end (an infinite search is stopped), then the
      * commands after it. */
@@ -398,7 +400,7 @@ static void cmd_setoption(Console *c, char *cursor)
     text_free(&name);
 }
 
-bool console_handle(Console *c, char *line, int64_t read_us)
+static bool console_handle(Console *c, char *line, int64_t read_us)
 {
     /* Lines kept behind a search or perft that has ended go first: its end event may still be
      * queued behind this line. */

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 void text_init(TextBuffer *buffer)
 {
@@ -80,7 +79,6 @@ void text_printable(const char *in, char *out, size_t size)
     if (size) out[n] = '\0';
 }
 
-bool text_equal_nocase(const char *a, const char *b) { return strcasecmp(a, b) == 0; }
 
 bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us)
 {

@@ -25,8 +25,6 @@ char *token_next(char **cursor);
 char *token_rest(char **cursor);
 /* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
 void text_printable(const char *in, char *out, size_t size);
-/* Case-insensitive string equality. */
-bool text_equal_nocase(const char *a, const char *b);
 
 /* Input lines kept to be handled later, in order (CECP: behind a pending pong; the console:
  * behind a perft), each with the time it was read. */

@@ -12,6 +12,7 @@
 #include "number.h"
 #include "perft_report.h"
 #include "perft_task.h"
+#include "session.h"
 
 /* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
@@ -38,7 +39,7 @@ struct Uci {
     bool complained;             /* the line being handled got its complaint already */
 };
 
-Uci *uci_create(Session *session)
+static Uci *uci_create(Session *session)
 {
     Uci *u = calloc(1, sizeof *u);
     if (!u) return NULL;
@@ -46,7 +47,7 @@ Uci *uci_create(Session *session)
     return u;
 }
 
-void uci_destroy(Uci *u)
+static void uci_destroy(Uci *u)
 {
     if (!u) return;
     perft_task_stop(u->perft);
@@ -195,7 +196,7 @@ static void stop_search(Uci *u)
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
-void uci_search_done(Uci *u, unsigned id)
+static void uci_search_done(Uci *u, unsigned id)
 {
     if (!u->search_id || id != u->search_id) return; /* stale: settled already */
     JobResult r;
@@ -208,7 +209,7 @@ void uci_search_done(Uci *u, unsigned id)
     }
 }
 
-void uci_finish(Uci *u)
+static void uci_finish(Uci *u)
 {
     /* A script's perft runs to its end, like a finite search. */
     perft_task_finish(u->perft);
@@ -223,7 +224,7 @@ void uci_finish(Uci *u)
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
-void uci_leave(Uci *u)
+static void uci_leave(Uci *u)
 {
     stop_perft(u);
     if (u->search_id) searcher_abandon(u->s->searcher, u->search_id);
@@ -503,7 +504,7 @@ static void cmd_ponderhit(Uci *u, int64_t read_us)
     if (u->finished && !u->hold) deliver(u, &u->result);
 }
 
-bool uci_handle(Uci *u, char *line, int64_t read_us)
+static bool uci_handle(Uci *u, char *line, int64_t read_us)
 {
     char *cursor = line;
     char *command = token_next(&cursor);

@@ -53,9 +53,16 @@ static Score capture_search(Position *pos, Score alpha, Score beta, int plies_le
     return alpha;
 }
 
-Score capture_balance(Position *pos) { return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX); }
+/* TECH's bottom evaluation of `pos`: the material balance at the base values, from the side
+ * to move's view, after the best capture sequence (either side may stop capturing). */
+static Score capture_balance(Position *pos) { return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX); }
 
-int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin)
+/* How many plies of `pv` (played from `root`) a search needs before TECH's bottom evaluation
+ * shows what the whole line wins: the shortest prefix, at least one ply, whose capture
+ * balance (from the root side's view) comes within `margin` of the balance at the end of the
+ * line; the whole line when it ends in mate (`mate`); 0 when it ends less than `margin`
+ * above the root's material (what it wins lies beyond what the bottom evaluation sees). */
+static int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin)
 {
     Position *pos = malloc(sizeof *pos);
     if (mate || length <= 1 || !pos) {
@@ -90,7 +97,11 @@ static bool has_quiet_move(Position *pos)
     return false;
 }
 
-int branch_depth(const Position *root, const Move *pv, int needed)
+/* Berliner's "deepest non-capture in any branch" along the first `needed` plies of `pv` from
+ * `root`: the deepest ply whose move is a non-capture, or is the defender's and he had a
+ * legal non-capture there (a capture of his is a choice: in the branch where he declines it,
+ * that ply is a non-capture). */
+static int branch_depth(const Position *root, const Move *pv, int needed)
 {
     Position *pos = malloc(sizeof *pos);
     if (!pos) return deepest_non_capture(pv, needed);

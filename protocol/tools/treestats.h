@@ -34,9 +34,5 @@ double treestats_step(const TreeStats *tree, Measure measure, int depth);
 double treestats_growth(const TreeStats *tree, Measure measure, StepKind kind);
 /* The report's figure for that growth: NBP about 8 and 4; time and generations about 3.5 and 7. */
 double treestats_growth_1971(Measure measure, StepKind kind);
-/* Which kind of step leads to `depth`. */
-StepKind step_kind(int depth);
-/* "bottom positions", "move generations", "CPU seconds (this machine)", "PDP-10 seconds". */
-const char *measure_name(Measure measure);
 
 #endif

@@ -1,4 +1,4 @@
-/* fuzz_session.c - drive a Session line by line (session_feed_line / session_step), read what it
+/* fuzz_session.c - drive a Session line by line (daemon_feed_line / daemon_step), read what it
  * writes to stdout (redirected to a file once), and hold it to the oracles. Searches are bounded
  * by the fuzz build's node cap (TECH_FUZZ_NODE_CAP in session.c), so an input stays fast. */
 #include "fuzz_session.h"
@@ -18,7 +18,7 @@
 #include "notation.h"
 #include "rules.h"
 #include "search.h"
-#include "session.h"
+#include "daemon.h"
 
 /* Lines and bytes per line taken from one input: sessions stay short. */
 enum { LINES_MAX = 48, LINE_BYTES_MAX = 2048 };
@@ -238,22 +238,22 @@ static void check_move_in_live_game(const Watch *w)
                   w->command);
 }
 
-/* One session_step, held to the time bound when it handles what is queued already. */
-static SessionStep timed_step(Watch *w)
+/* One daemon_step, held to the time bound when it handles what is queued already. */
+static DaemonStep timed_step(Watch *w)
 {
     int64_t start = now_us();
-    SessionStep step = session_step(w->session);
+    DaemonStep step = daemon_step(w->session);
     int64_t took = now_us() - start;
     if (took > LINE_HANDLING_MAX_US) fuzz_fail("'%.120s' took %lld ms to handle", w->command, (long long)took / 1000);
     return step;
 }
 
 /* Feed one line and handle events until it has been handled; the oracles after each. */
-static SessionStep feed(Watch *w, const char *line)
+static DaemonStep feed(Watch *w, const char *line)
 {
     Session *s = w->session;
     static GameCopy before;
-    session_feed_line(s, line);
+    daemon_feed_line(s, line);
     for (;;) {
         read_output(w);
         game_copy(&before, &s->game);
@@ -267,7 +267,7 @@ static SessionStep feed(Watch *w, const char *line)
         if (uci_go) position_copy(&at_go, &s->game.pos);
         w->rejected = w->moved = false;
         w->command = line;
-        SessionStep step = timed_step(w);
+        DaemonStep step = timed_step(w);
         if (s->settings.features.pace_multiple > 0) w->paced = true;
         read_output(w);
         check_positions(w);
@@ -325,7 +325,7 @@ void fuzz_session_run(FuzzProtocol protocol, const uint8_t *data, size_t size)
     output_read = 0;
     partial_length = 0;
     Watch w = {.protocol = protocol, .command = "(start)"};
-    w.session = session_create();
+    w.session = daemon_create();
     if (!w.session) abort();
     if (protocol == FUZZ_UCI) {
         feed(&w, "uci");
@@ -363,14 +363,14 @@ void fuzz_session_run(FuzzProtocol protocol, const uint8_t *data, size_t size)
     feed(&w, sync);
     while (!w.saw_sync) {
         w.moved = false;
-        if (session_step(w.session) == STEP_END) fuzz_fail("the session ended before answering the sync");
+        if (daemon_step(w.session) == STEP_END) fuzz_fail("the session ended before answering the sync");
         read_output(&w);
         check_positions(&w);
         if (w.moved) check_move_in_live_game(&w);
     }
     w.command = "quit";
-    session_feed_line(w.session, "quit");
-    while (session_step(w.session) != STEP_END) continue;
-    session_destroy(w.session);
+    daemon_feed_line(w.session, "quit");
+    while (daemon_step(w.session) != STEP_END) continue;
+    daemon_destroy(w.session);
     read_output(&w);
 }
