@@ -73,9 +73,12 @@ void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft
                         int64_t hard_deadline_us);
 
 /* [P] docs/SPEC.md §7, the growth of one depth deeper: "It needs a factor of 3 to go up from an
- * even depth to an odd one, and a factor of about 7 to go from an odd depth to an even one."
- * The depth rule (timeman.c) and TECH-modern's time rule (search_control.c) predict with them. */
+ * even depth to an odd one, and a factor of about 7 to go from an odd depth to an even one." */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
+/* The report's factor from depth `from` to one ply deeper (GROWTH_FROM_EVEN or _ODD): the one
+ * growth rule that the depth rule (timeman.c) and TECH-modern's prediction of its next depth
+ * (search_control.c) both use. */
+int search_growth(Depth from);
 
 /* Deepest full-width depth any search is asked for; most search threads (Threads option). */
 enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
