@@ -55,7 +55,10 @@ static Score capture_search(Position *pos, Score alpha, Score beta, int plies_le
 
 /* TECH's bottom evaluation of `pos`: the material balance at the base values, from the side
  * to move's view, after the best capture sequence (either side may stop capturing). */
-static Score capture_balance(Position *pos) { return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX); }
+static Score capture_balance(Position *pos)
+{
+    return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX);
+}
 
 /* How many plies of `pv` (played from `root`) a search needs before TECH's bottom evaluation
  * shows what the whole line wins: the shortest prefix, at least one ply, whose capture
