@@ -174,20 +174,37 @@ static void pv_complete_from_table(const Search *s, SearchInfo *info)
     free(pos);
 }
 
+/* The root's best line as it stands: the principal variation with its depth and score. */
+static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
+{
+    info->depth = depth;
+    info->multipv = 0;
+    info->presort_rank = 0;
+    info->seldepth = s->stats.seldepth;
+    info->score = score;
+    info->nodes = shared_search_nodes(s);
+    info->pv_length = s->pv_length[0];
+    memcpy(info->pv, s->pv[0], (size_t)info->pv_length * sizeof(Move));
+    pv_complete_from_table(s, info);
+}
+
+/* A new best move of the depth under way (MultiPV 1): its line, which the rest of the depth may
+ * still better. */
 static void report_info(Search *s, const SearchReporter *reporter, Depth depth, Score score)
 {
     if (!reporter || !reporter->on_info) return;
     SearchInfo info;
-    info.depth = depth;
-    info.multipv = 0;
-    info.presort_rank = 0;
-    info.seldepth = s->stats.seldepth;
-    info.score = score;
-    info.nodes = shared_search_nodes(s);
-    info.pv_length = s->pv_length[0];
-    memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
-    pv_complete_from_table(s, &info);
+    best_line(s, depth, score, &info);
     reporter->on_info(reporter->context, &info);
+}
+
+/* A depth completed (MultiPV 1): its line again, settled, with the depth's nodes. */
+static void report_depth_done(Search *s, const SearchReporter *reporter, Depth depth, Score score)
+{
+    if (!reporter || !reporter->on_depth_done || s->multipv > 1) return;
+    SearchInfo info;
+    best_line(s, depth, score, &info);
+    reporter->on_depth_done(reporter->context, &info);
 }
 
 /* MultiPV and Variety at a completed depth: its lines reported best first (MultiPV), and
@@ -226,6 +243,7 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     result->ponder_move = chosen.pv_length > 1 ? chosen.pv[1] : MOVE_NONE;
     chosen.multipv = 0;
     if (reporter && reporter->on_info) reporter->on_info(reporter->context, &chosen);
+    if (reporter && reporter->on_depth_done) reporter->on_depth_done(reporter->context, &chosen);
 }
 
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
@@ -337,6 +355,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
                 if (s->root_lines_on) root_lines_done(s, reporter, depth);
+                report_depth_done(s, reporter, depth, line.score);
             }
             return;
         }

@@ -119,9 +119,12 @@ typedef struct {
     Move pv[MAX_PLY];
 } SearchInfo;
 
-/* The search reports through these callbacks and never prints (any may be NULL). With
- * MultiPV > 1, `on_lines` gets the lines of each completed depth, best first (without it,
- * `on_info` gets them one by one). */
+/* The search reports through these callbacks and never prints (any may be NULL). With one line
+ * (MultiPV 1), `on_info` gets each new best move of a depth as it is found (the rest of the depth
+ * may still better it) and `on_depth_done` the line that stands when the depth is complete: the
+ * same line again, now with the depth's nodes (after Variety, the line of the move it chose).
+ * With MultiPV > 1, `on_lines` gets the lines of each completed depth, best first (without it,
+ * `on_info` gets them one by one), and `on_depth_done` nothing. */
 typedef struct {
     void *context;
     void (*on_info)(void *context, const SearchInfo *info);
@@ -131,6 +134,7 @@ typedef struct {
      * under way and the nodes so far (a paced search can go seconds between root moves); the
      * caller decides how often to pass it on. */
     void (*on_progress)(void *context, Depth depth, uint64_t nodes);
+    void (*on_depth_done)(void *context, const SearchInfo *line);
 } SearchReporter;
 
 /* [C] How often the search offers a heartbeat: often enough that whoever passes them on once a

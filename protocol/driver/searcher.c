@@ -129,23 +129,37 @@ static int hashfull(const Searcher *searcher)
     return searcher->tt && searcher->job.features.transposition_table ? tt_hashfull(searcher->tt) : SEARCHER_NO_TABLE;
 }
 
-/* Forward the search's callbacks to the protocol with the job's context. The result keeps the
- * best line (MultiPV's first) as the line that chose the move. */
-static void forward_lines(void *context, const SearchInfo *lines, int count)
+/* Forward lines of the search to the protocol with the job's context. The result keeps the best
+ * line (MultiPV's first) as the line that chose the move, and the last settled one apart. */
+static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool settled, bool repeat)
 {
-    Searcher *searcher = context;
     Job *job = &searcher->job;
     if (count < 1) return;
     job->result.info = lines[0];
     job->result.has_info = true;
+    if (settled) {
+        job->result.settled_info = lines[0];
+        job->result.has_settled_info = true;
+    }
     if (!job->reporter.on_report) return;
     JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
                         .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
-                        .info_count = count, .hashfull = hashfull(searcher)};
+                        .info_count = count, .hashfull = hashfull(searcher), .settled = settled,
+                        .repeat = repeat};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-static void forward_info(void *context, const SearchInfo *info) { forward_lines(context, info, 1); }
+/* MultiPV: a completed depth's lines. */
+static void forward_lines(void *context, const SearchInfo *lines, int count)
+{
+    forward(context, lines, count, true, false);
+}
+
+/* A new best move of the depth under way. */
+static void forward_info(void *context, const SearchInfo *info) { forward(context, info, 1, false, false); }
+
+/* A completed depth's line, reported before as a new best move. */
+static void forward_depth_done(void *context, const SearchInfo *line) { forward(context, line, 1, true, true); }
 
 static void forward_current_move(void *context, Depth depth, Move move, int number)
 {
@@ -157,7 +171,7 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* The heartbeat of the move's searches (insurance and main): the last line reported with the
+/* The heartbeat of the move's searches (insurance and main): the last settled line with the
  * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
 static void forward_progress(void *context, Depth depth, uint64_t nodes)
 {
@@ -166,7 +180,7 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
     int64_t now = clock_now_us();
     if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
     job->last_progress_us = now;
-    const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
+    const SearchInfo *line = job->result.has_settled_info ? &job->result.settled_info : NULL;
     JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
                         .elapsed_ms = (now - job->start_us) / 1000, .info = line, .info_count = line ? 1 : 0,
                         .hashfull = hashfull(searcher), .depth = depth, .progress = true,
@@ -261,7 +275,12 @@ static void judge_work(Searcher *searcher, const SearchResult *main)
 static void run_main(Searcher *searcher)
 {
     Job *job = &searcher->job;
-    SearchReporter reporter = {searcher, forward_info, forward_current_move, forward_lines, forward_progress};
+    SearchReporter reporter = {.context = searcher,
+                               .on_info = forward_info,
+                               .on_current_move = forward_current_move,
+                               .on_lines = forward_lines,
+                               .on_progress = forward_progress,
+                               .on_depth_done = forward_depth_done};
     job->main_start_us = clock_now_us();
     /* UCI_Elo's work is the move's: what the insurance search used is spent. */
     SearchLimits limits = job->plan.search;

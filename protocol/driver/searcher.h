@@ -32,15 +32,21 @@ typedef struct {
     JobKind kind;
     Move prefix;                 /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
     int64_t elapsed_ms;          /* since the search started */
-    const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
+    const SearchInfo *info;      /* a new best move, or a completed depth's lines (`settled`); NULL
+                                    for a current-move report */
     int info_count;              /* MultiPV: `info` holds this many lines, best first; else 1 */
+    bool settled;                /* `info` is what a completed depth settled: its line (or MultiPV's
+                                    lines, or the line of the move Variety chose); a new best move
+                                    of the depth under way is not settled, as the depth may better it */
+    bool repeat;                 /* a settled line that came before as a new best move: a protocol
+                                    that shows every new best move has shown it */
     int hashfull;                /* permille of the transposition table in use; SEARCHER_NO_TABLE
                                     when the search uses none (E4 off, or no memory for one) */
     Depth depth;                 /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
     bool progress;               /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
-                                    `nodes` so far, `info` the last line reported (or NULL) */
+                                    `nodes` so far, `info` the last settled line (or NULL) */
     uint64_t nodes;
 } JobReport;
 
@@ -76,6 +82,8 @@ typedef struct {
     bool hit;                    /* a ponder job converted by searcher_ponderhit */
     bool has_info;               /* `info` holds the last report of the main search */
     SearchInfo info;
+    bool has_settled_info;       /* `settled_info` holds its last settled line (JobReport.settled) */
+    SearchInfo settled_info;
     int hashfull;                /* permille of the table in use at the end, or SEARCHER_NO_TABLE */
     uint64_t nodes;              /* all searches of the job */
     SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */

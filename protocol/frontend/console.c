@@ -148,9 +148,12 @@ static void print_line(const JobReport *r, const SearchInfo *info)
     text_free(&line);
 }
 
+/* The search's lines as UCI shows them: every new best move (a depth's settled line repeats one
+ * of them), MultiPV's lines at each completed depth, a heartbeat while it says nothing. */
 static void report(void *context, const JobReport *r)
 {
     (void)context;
+    if (r->repeat) return;
     if (r->progress) {
         io_printf("  ... depth %d under way, %" PRIu64 " nodes, %.1f s", r->depth > 0 ? r->depth : 1, r->nodes,
                   r->elapsed_ms / 1000.0);

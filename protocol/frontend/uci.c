@@ -120,11 +120,13 @@ static void print_progress(const JobReport *r)
     text_free(&line);
 }
 
-/* Search threads report here: one info line per new best move or depth (MultiPV: the depth's
- * lines, best first, then their pre-sort ranks); currmove after 1 s. */
+/* Search threads report here: one info line per new best move (MultiPV: a completed depth's
+ * lines, best first, then their pre-sort ranks), as UCI GUIs expect; the settled line of a depth
+ * repeats one of them and is not shown again; currmove after 1 s. */
 static void report(void *context, const JobReport *r)
 {
     (void)context;
+    if (r->repeat) return;
     if (r->progress) {
         print_progress(r);
     } else if (r->info) {
