@@ -378,31 +378,6 @@ static void cmd_status(Cecp *c)
               move);
 }
 
-static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-static bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
-/* Whether an unknown first word has the shape of a move, coordinate ("e2e4", "e7e8q") or SAN
- * ("Nbd7", "exd5", "e8=Q+", "O-O"), so that it gets `Illegal move` rather than `Error`. */
-static bool looks_like_move(const char *word)
-{
-    char text[16];
-    size_t n = strlen(word);
-    if (n < 2 || n >= sizeof text) return false;
-    memcpy(text, word, n + 1);
-    while (n > 0 && strchr("+#!?", text[n - 1])) text[--n] = '\0';
-    if (!strcmp(text, "O-O") || !strcmp(text, "O-O-O") || !strcmp(text, "0-0") || !strcmp(text, "0-0-0")) return true;
-    if (n >= 2 && strchr("QRBNqrbn", text[n - 1]) && (is_rank(text[n - 2]) || text[n - 2] == '=')) {
-        n -= text[n - 2] == '=' ? 2 : 1; /* promotion piece */
-    }
-    if (n < 2 || !is_file(text[n - 2]) || !is_rank(text[n - 1])) return false;
-    size_t i = 0, prefix = n - 2;
-    if (i < prefix && strchr("KQRBN", text[i])) i++;
-    if (i < prefix && is_file(text[i])) i++;
-    if (i < prefix && is_rank(text[i])) i++;
-    if (i < prefix && (text[i] == 'x' || text[i] == '-')) i++;
-    return i == prefix;
-}
-
 /* `white` / `black`: that side to move, TECH the other; refused whole when the side now on move
  * is in check (it would stand in check off move). */
 static void cmd_side(Cecp *c, Color side, const char *line)
@@ -565,7 +540,7 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cmd_nps(c, cursor, line);
     } else if (cmd_quiet(c, command, cursor, line)) {
         /* handled */
-    } else if (looks_like_move(command)) {
+    } else if (text_is_move_shaped(command)) {
         cecp_user_move(c, command, read_us);
     } else {
         error_reply("unknown command", line);

@@ -46,4 +46,9 @@ void queued_line_free(QueuedLine *line);
 /* Drop every kept line. */
 void line_queue_clear(LineQueue *queue);
 
+/* Whether a word has the shape of a move, coordinate ("e2e4", "e7e8q") or SAN ("Nbd7", "exd5",
+ * "e8=Q+", "O-O"), legal or not: an unknown word of that shape is answered as an illegal move,
+ * not as an unknown command. */
+bool text_is_move_shaped(const char *word);
+
 #endif
