@@ -114,6 +114,17 @@ $(VERSION_HEADER): FORCE
 $(BUILD)/protocol/driver/version.o: $(VERSION_HEADER)
 $(BUILD)/protocol/driver/version.o: ALL_CFLAGS += -I$(BUILD)/generated
 
+# The report's games as C string lines, built into the binary so that `tech treestats` finds them
+# from any folder (protocol/tools/paper_games.c): backslashes, quotes and question marks (no
+# trigraph can form) escaped, each line a "...\n" literal.
+PAPER_GAMES_INC := $(BUILD)/generated/paper_games.inc
+$(PAPER_GAMES_INC): tests/data/paper-games.pgn
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/protocol/tools/paper_games.o: $(PAPER_GAMES_INC)
+$(BUILD)/protocol/tools/paper_games.o: ALL_CFLAGS += -I$(BUILD)/generated
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<

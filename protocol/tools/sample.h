@@ -30,6 +30,9 @@ typedef struct {
  * the reason in `error` if the file cannot be read or a game does not parse. */
 bool sample_load(const char *path, int every, SampleSet *set, char *error, size_t error_size);
 
+/* The same for games given as PGN text in memory (the report's games, built in). */
+bool sample_load_games(const char *text, int every, SampleSet *set, char *error, size_t error_size);
+
 void sample_free(SampleSet *set);
 
 #endif
