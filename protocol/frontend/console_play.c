@@ -154,7 +154,7 @@ void console_undo(Console *c)
     bool playing = c->play.side != PLAY_OFF;
     int plies = playing && c->s->game.pos.side != c->play.side ? 2 : 1;
     if (!game_undo(&c->s->game, plies)) {
-        io_write_line(plies == 2 ? "nothing to take back: TECH's first move is the game's first" : "nothing to take back");
+        io_write_line(plies == 2 ? "nothing to take back: TECH's move is the game's first" : "nothing to take back");
         return;
     }
     if (playing) next_turn(c, clock_now_us());
