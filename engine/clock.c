@@ -4,4 +4,3 @@
 #include "platform.h"
 
 int64_t clock_now_us(void) { return platform_monotonic_us(); }
-

@@ -14,8 +14,8 @@ enum { TOKEN_MAX = 64 };
 
 /* Where the characters come from: a file, or text in memory. */
 typedef struct {
-    FILE *file;                  /* read from here when not NULL */
-    const char *text;            /* else from here */
+    FILE *file;       /* read from here when not NULL */
+    const char *text; /* else from here */
 } Source;
 
 /* The next character, or EOF. */
@@ -36,8 +36,8 @@ static void put_back(Source *source, int c)
 typedef struct {
     Source *source;
     PgnGame *game;
-    Position *pos;               /* the game so far */
-    bool movetext;               /* the first move-text token has been seen */
+    Position *pos; /* the game so far */
+    bool movetext; /* the first move-text token has been seen */
     bool failed;
     char *error;
     size_t error_size;
@@ -105,7 +105,7 @@ static void begin_movetext(Reader *r)
 static bool is_result(const char *token)
 {
     return strcmp(token, "1-0") == 0 || strcmp(token, "0-1") == 0 || strcmp(token, "1/2-1/2") == 0
-        || strcmp(token, "*") == 0;
+           || strcmp(token, "*") == 0;
 }
 
 /* One move-text token: a move number ("12." or "12..."), a move with or without its number

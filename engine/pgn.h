@@ -19,8 +19,8 @@ typedef struct {
 typedef struct {
     PgnTag tags[PGN_TAGS_MAX];
     int tag_count;
-    Position start;              /* the initial array, or the FEN tag's position */
-    bool from_initial;           /* no FEN tag: the game began from the initial array */
+    Position start;    /* the initial array, or the FEN tag's position */
+    bool from_initial; /* no FEN tag: the game began from the initial array */
     Move moves[GAME_PLY_MAX];
     int move_count;
 } PgnGame;

@@ -100,7 +100,7 @@ static bool paced(const Search *s) { return s->features.pace_multiple > 0; }
 static bool in_grace(const Search *s, const SearchControl *c)
 {
     return atomic_load_explicit(&c->completed_depth, memory_order_relaxed) == 0
-        && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
+           && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
 }
 
 /* The stop flag, the deadlines and a ponder hit's new limits. A paced search also ends at its

@@ -38,8 +38,8 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
  * miss (docs/SPEC.md §8). */
 static bool ponder_stops_at_rule_depth(const JobRequest *request)
 {
-    return request->features.pace_multiple > 0 && !request->features.iterative_deepening
-        && request->plan.clock.by_rule && request->plan.clock.target_depth > 0;
+    return request->features.pace_multiple > 0 && !request->features.iterative_deepening && request->plan.clock.by_rule
+           && request->plan.clock.target_depth > 0;
 }
 
 /* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
@@ -354,8 +354,9 @@ HashOutcome searcher_set_hash(Searcher *searcher, int megabytes)
 {
     pthread_mutex_lock(&searcher->lock);
     searcher->tt_pending_megabytes = megabytes;
-    HashOutcome outcome = stage_active(searcher->job.stage) && megabytes != searcher->tt_megabytes ? HASH_DEFERRED
-                                                                                     : apply_hash_locked(searcher);
+    HashOutcome outcome = stage_active(searcher->job.stage) && megabytes != searcher->tt_megabytes
+                              ? HASH_DEFERRED
+                              : apply_hash_locked(searcher);
     pthread_mutex_unlock(&searcher->lock);
     return outcome;
 }

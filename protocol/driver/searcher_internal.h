@@ -16,44 +16,44 @@ enum { GUESS_DEPTH = 2 };
 
 /* A job runs these stages in order, skipping those it does not need. */
 typedef enum {
-    STAGE_IDLE,                  /* no job yet */
-    STAGE_PREDICT,               /* self-ponder: guess the opponent's reply */
-    STAGE_INSURANCE,             /* depth-2 insurance search (docs/SPEC.md §7) */
-    STAGE_MAIN,                  /* the search proper */
-    STAGE_GUESS,                 /* guess the reply to the move found */
-    STAGE_DONE                   /* result ready */
+    STAGE_IDLE,      /* no job yet */
+    STAGE_PREDICT,   /* self-ponder: guess the opponent's reply */
+    STAGE_INSURANCE, /* depth-2 insurance search (docs/SPEC.md §7) */
+    STAGE_MAIN,      /* the search proper */
+    STAGE_GUESS,     /* guess the reply to the move found */
+    STAGE_DONE       /* result ready */
 } Stage;
 
 typedef struct {
     unsigned id;
     JobKind kind;
     Stage stage;
-    bool taken;                  /* the result was collected */
-    bool hit;                    /* ponder job converted by a hit */
-    bool abandoned;              /* stopped for good: skip the remaining stages */
-    Position root;               /* the position given */
-    Position searched;           /* where the main search runs: root, or root + predicted reply */
-    TimePlan plan;               /* as the time manager made it; the main search runs plan.search */
+    bool taken;        /* the result was collected */
+    bool hit;          /* ponder job converted by a hit */
+    bool abandoned;    /* stopped for good: skip the remaining stages */
+    Position root;     /* the position given */
+    Position searched; /* where the main search runs: root, or root + predicted reply */
+    TimePlan plan;     /* as the time manager made it; the main search runs plan.search */
     SearchFeatures features;
     JobReporter reporter;
     int64_t clock_start_us, start_us, main_start_us;
     bool want_guess;
     SearchResult insurance_result;
     JobResult result;
-    int64_t last_progress_us;    /* the job's last heartbeat, whichever stage sent it */
+    int64_t last_progress_us; /* the job's last heartbeat, whichever stage sent it */
 } Job;
 
 struct Searcher {
     pthread_mutex_t lock;
-    pthread_cond_t wake;         /* the search thread: a job is ready, or shut down */
-    pthread_cond_t changed;      /* waiters: the job moved on */
+    pthread_cond_t wake;    /* the search thread: a job is ready, or shut down */
+    pthread_cond_t changed; /* waiters: the job moved on */
     pthread_t thread;
     bool thread_started;
     Search *search;
-    TranspositionTable *tt;      /* E4 */
+    TranspositionTable *tt; /* E4 */
     int tt_megabytes, tt_pending_megabytes;
-    bool clear_pending;          /* ucinewgame / Clear Hash: the search thread empties the tables */
-    bool clearing;               /* ... and is doing it now, with the lock released */
+    bool clear_pending; /* ucinewgame / Clear Hash: the search thread empties the tables */
+    bool clearing;      /* ... and is doing it now, with the lock released */
     bool shutdown;
     unsigned last_id;
     Job job;

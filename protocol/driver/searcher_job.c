@@ -45,9 +45,14 @@ static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool
         job->result.has_settled_info = true;
     }
     if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
-                        .info_count = count, .hashfull = hashfull(searcher), .settled = settled,
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
+                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .info = lines,
+                        .info_count = count,
+                        .hashfull = hashfull(searcher),
+                        .settled = settled,
                         .repeat = repeat};
     job->reporter.on_report(job->reporter.context, &report);
 }
@@ -68,9 +73,13 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
 {
     Job *job = &((Searcher *)context)->job;
     if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
                         .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
-                        .depth = depth, .current_move = move, .current_number = number};
+                        .depth = depth,
+                        .current_move = move,
+                        .current_number = number};
     job->reporter.on_report(job->reporter.context, &report);
 }
 
@@ -84,9 +93,15 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
     if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
     job->last_progress_us = now;
     const SearchInfo *line = job->result.has_settled_info ? &job->result.settled_info : NULL;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                        .elapsed_ms = (now - job->start_us) / 1000, .info = line, .info_count = line ? 1 : 0,
-                        .hashfull = hashfull(searcher), .depth = depth, .progress = true,
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
+                        .elapsed_ms = (now - job->start_us) / 1000,
+                        .info = line,
+                        .info_count = line ? 1 : 0,
+                        .hashfull = hashfull(searcher),
+                        .depth = depth,
+                        .progress = true,
                         .nodes = job->result.nodes + nodes};
     job->reporter.on_report(job->reporter.context, &report);
 }
@@ -169,8 +184,8 @@ static void judge_work(Searcher *searcher, const SearchResult *main)
     r->pace_reached = main->stats.wall_us > 0 ? (double)pdp10_us(&main->stats) / (double)main->stats.wall_us : 0.0;
     /* Short: the wall clock, not the budget or a stop, ended a search that was behind its pace. */
     r->short_of_work = job->plan.clock.by_work && main->aborted && !main->budget_spent
-                    && !atomic_load(&searcher->control.stop) && main->stats.wall_us >= WORK_SHORT_MIN_US
-                    && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
+                       && !atomic_load(&searcher->control.stop) && main->stats.wall_us >= WORK_SHORT_MIN_US
+                       && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
 }
 
 static void run_main(Searcher *searcher)
@@ -228,9 +243,7 @@ void searcher_job_run(Searcher *searcher, Stage stage)
         run_insurance(searcher);
         break;
     }
-    case STAGE_MAIN:
-        run_main(searcher);
-        break;
+    case STAGE_MAIN: run_main(searcher); break;
     case STAGE_GUESS: {
         Position *after = malloc(sizeof *after);
         if (!after) break;
@@ -244,8 +257,7 @@ void searcher_job_run(Searcher *searcher, Stage stage)
         free(after);
         break;
     }
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -258,8 +270,7 @@ Stage searcher_job_next_stage(Searcher *searcher, Stage done)
     case STAGE_PREDICT:
         if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
         return job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
-    case STAGE_INSURANCE:
-        return STAGE_MAIN;
+    case STAGE_INSURANCE: return STAGE_MAIN;
     case STAGE_MAIN:
         if (!job->want_guess || job->result.best_move == MOVE_NONE) return STAGE_DONE;
         if (stopped && job->kind != JOB_MOVE && !job->hit) return STAGE_DONE; /* a ponder miss */
@@ -277,7 +288,6 @@ Stage searcher_job_next_stage(Searcher *searcher, Stage done)
             atomic_store(&searcher->control.hard_deadline_us, deadline);
         }
         return STAGE_GUESS;
-    default:
-        return STAGE_DONE;
+    default: return STAGE_DONE;
     }
 }

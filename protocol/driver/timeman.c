@@ -190,9 +190,9 @@ static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
 static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
 {
     if (r->work_us <= 0 || r->infinite || r->nodes || r->mate > 0 || (!timed && r->depth_cap > 0)) return false;
-    int64_t wall_ms = !timed ? WORK_UNTIMED_MOVE_MS
-                    : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
-                    : r->movetime_ms - r->overhead_ms;
+    int64_t wall_ms = !timed         ? WORK_UNTIMED_MOVE_MS
+                      : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
+                                     : r->movetime_ms - r->overhead_ms;
     if (wall_ms < 1) wall_ms = 1;
     int64_t cap_us = r->iterative ? r->work_us : WORK_CAP_FACTOR_BY_RULE * r->work_us;
     plan->clock.by_work = true;

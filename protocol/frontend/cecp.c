@@ -282,8 +282,7 @@ static bool is_edit_line(const char *line)
 static void edit_line(Cecp *c, const char *line)
 {
     switch (cecp_edit_line(&c->edit, line)) {
-    case EDIT_GOES_ON:
-        break;
+    case EDIT_GOES_ON: break;
     case EDIT_ENDS: {
         char fen[FEN_MAX];
         c->editing = false;
@@ -291,9 +290,7 @@ static void edit_line(Cecp *c, const char *line)
         set_position(c, fen);
         break;
     }
-    case EDIT_BAD_LINE:
-        error_reply("not an edit command; '.' ends the edit", line);
-        break;
+    case EDIT_BAD_LINE: error_reply("not an edit command; '.' ends the edit", line); break;
     }
 }
 

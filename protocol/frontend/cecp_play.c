@@ -268,16 +268,13 @@ void cecp_search_done(Cecp *c, unsigned id)
     JobResult r;
     if (!c->search_id || id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     switch (c->state) {
-    case CECP_THINKING:
-        deliver_move(c, &r);
-        break;
+    case CECP_THINKING: deliver_move(c, &r); break;
     case CECP_PONDERING:
         /* Hold the answer until the opponent plays the guessed move. */
         c->result = r;
         c->finished = true;
         break;
-    default:
-        break; /* analysis reached its last depth: wait for the position to change */
+    default: break; /* analysis reached its last depth: wait for the position to change */
     }
 }
 

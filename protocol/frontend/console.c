@@ -203,8 +203,7 @@ static void deliver(Console *c, const JobResult *result)
     c->search_id = 0;
     if (console_play_done(c, &r)) return;
     if (r.best_move != MOVE_NONE) say_best_move(c, &r);
-    else if (!console_say_game_over(c))
-        io_write_line("no move to search"); /* every root move excluded */
+    else if (!console_say_game_over(c)) io_write_line("no move to search"); /* every root move excluded */
 }
 
 static void console_search_done(Console *c, unsigned id)
@@ -372,8 +371,7 @@ static void apply_option(Console *c, const char *name, const char *value)
     char message[160];
     OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
     if (outcome != OPTION_APPLIED) io_printf("%s", message);
-    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED)
-        io_printf("%s %s", name, value ? value : "done");
+    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED) io_printf("%s %s", name, value ? value : "done");
 }
 
 /* `style [1971 | modern]`: choose the profile (short names or the Style values), then say
@@ -479,10 +477,8 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         text_append(&whole, "%s %s", command, cursor);
         if (!whole.text || !line_queue_push(&c->pending, whole.text, read_us))
             io_write_line("out of memory: command dropped");
-        else if (c->search_id)
-            io_write_line("(waits for the search to end; `stop` ends it now)");
-        else if (c->bench)
-            io_write_line("(waits for the bench to end; `stop` ends it now)");
+        else if (c->search_id) io_write_line("(waits for the search to end; `stop` ends it now)");
+        else if (c->bench) io_write_line("(waits for the bench to end; `stop` ends it now)");
         text_free(&whole);
         return true;
     }

@@ -17,30 +17,30 @@ enum { PLAY_OFF = -1 };
 /* A game against the person (`play`, `clock`): TECH answers each of the person's moves with its
  * own, on a clock if one is set. */
 typedef struct {
-    int side;                    /* the colour TECH plays, or PLAY_OFF */
-    TimeRequest limits;          /* the `play` words (depth, movetime, nodes): each move's limits
+    int side;               /* the colour TECH plays, or PLAY_OFF */
+    TimeRequest limits;     /* the `play` words (depth, movetime, nodes): each move's limits
                                     when no clock is set */
-    bool thinking;               /* the search under way is TECH's move: it is played when done */
-    int64_t think_start_us;      /* TECH's clock for that move started here */
-    bool clock_set;              /* `clock`: both sides have a clock, which runs in play */
-    int clock_moves;             /* moves per control; 0 = the whole game */
+    bool thinking;          /* the search under way is TECH's move: it is played when done */
+    int64_t think_start_us; /* TECH's clock for that move started here */
+    bool clock_set;         /* `clock`: both sides have a clock, which runs in play */
+    int clock_moves;        /* moves per control; 0 = the whole game */
     int64_t clock_base_ms, clock_inc_ms;
-    int64_t left_ms[COLOR_NB];   /* each side's time left */
-    int64_t turn_start_us;       /* the clock of `turn_side` runs since then; 0: no clock runs */
+    int64_t left_ms[COLOR_NB]; /* each side's time left */
+    int64_t turn_start_us;     /* the clock of `turn_side` runs since then; 0: no clock runs */
     Color turn_side;
-    int moves_at_set[COLOR_NB];  /* moves each side had made when the clock was set */
-    bool flag_fell;              /* a side ran out of time: the game is over until a new one */
+    int moves_at_set[COLOR_NB]; /* moves each side had made when the clock was set */
+    bool flag_fell;             /* a side ran out of time: the game is over until a new one */
 } ConsolePlay;
 
 struct Console {
     Session *s;
     unsigned search_id;
-    bool infinite;               /* the search under way runs until `stop` */
+    bool infinite; /* the search under way runs until `stop` */
     TimePlan plan;
-    PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
-    BenchTask *bench;            /* bench under way (or ended, not yet joined) */
-    LineQueue pending;           /* lines that came while a search or a perft ran */
-    bool replaying;              /* run_pending is handling the kept lines */
+    PerftTask *perft;  /* perft or divide under way (or ended, not yet joined) */
+    BenchTask *bench;  /* bench under way (or ended, not yet joined) */
+    LineQueue pending; /* lines that came while a search or a perft ran */
+    bool replaying;    /* run_pending is handling the kept lines */
     ConsolePlay play;
 };
 

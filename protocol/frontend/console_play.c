@@ -37,10 +37,7 @@ bool console_say_game_over(Console *c)
 }
 
 /* Whether the game goes on: no result by rule, no flag fallen. */
-static bool game_goes_on(Console *c)
-{
-    return !c->play.flag_fell && game_status_now(&c->s->game) == STATUS_ONGOING;
-}
+static bool game_goes_on(Console *c) { return !c->play.flag_fell && game_status_now(&c->s->game) == STATUS_ONGOING; }
 
 /* Whether TECH, playing, is to move in a game that goes on. */
 static bool tech_to_move(Console *c)

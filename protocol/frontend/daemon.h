@@ -20,9 +20,9 @@ void daemon_feed_end(Session *session);
 
 /* What daemon_step() handled. */
 typedef enum {
-    STEP_LINE,                   /* an input line */
-    STEP_SEARCH_DONE,            /* a search (or perft) finished */
-    STEP_END                     /* `quit` or the end of input: the session is over */
+    STEP_LINE,        /* an input line */
+    STEP_SEARCH_DONE, /* a search (or perft) finished */
+    STEP_END          /* `quit` or the end of input: the session is over */
 } DaemonStep;
 
 /* Handle the next event, waiting for one if none is queued. */

@@ -120,8 +120,7 @@ void session_record(Session *s, const TimePlan *plan, const JobResult *result, i
      * played what the rule wanted. */
     if (result->depth < plan->clock.target_depth)
         timeman_record(&s->timeman, plan->clock.target_depth, clock_us, clock_us, true);
-    else
-        timeman_record(&s->timeman, result->depth, search_us, clock_us, false);
+    else timeman_record(&s->timeman, result->depth, search_us, clock_us, false);
 }
 
 void session_new_game(Session *s)
@@ -144,10 +143,8 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
 {
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
     switch (result) {
-    case OPTION_FAILED:
-        return OPTION_REFUSED;
-    case OPTION_STORED:
-        return OPTION_APPLIED;
+    case OPTION_FAILED: return OPTION_REFUSED;
+    case OPTION_STORED: return OPTION_APPLIED;
     case OPTION_CLEAR_HASH:
         if (searcher_busy(s->searcher)) {
             snprintf(message, message_size, "Clear Hash ignored during a search");
@@ -155,18 +152,15 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
         }
         searcher_clear(s->searcher);
         return OPTION_APPLIED;
-    case OPTION_HASH_SIZE:
-        break;
+    case OPTION_HASH_SIZE: break;
     }
     int wanted = s->settings.hash_mb;
     switch (searcher_set_hash(s->searcher, wanted)) {
-    case HASH_APPLIED:
-        return OPTION_APPLIED;
+    case HASH_APPLIED: return OPTION_APPLIED;
     case HASH_DEFERRED:
         snprintf(message, message_size, "Hash %d MB takes effect when the search has ended", wanted);
         return OPTION_DEFERRED;
-    case HASH_NO_MEMORY:
-        break;
+    case HASH_NO_MEMORY: break;
     }
     /* The setting tells the truth: the table in use. */
     s->settings.hash_mb = searcher_hash_mb(s->searcher);

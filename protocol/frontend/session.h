@@ -28,10 +28,10 @@ typedef struct Session {
     Game game;
     Settings settings;
     TimeManager timeman;
-    Mode mode;                   /* the protocol in use */
-    bool said_short_of_work;     /* this game heard that UCI_Elo's work could not be given */
+    Mode mode;                         /* the protocol in use */
+    bool said_short_of_work;           /* this game heard that UCI_Elo's work could not be given */
     const FrontEnd *const *front_ends; /* the front ends by Mode (the daemon's table) */
-    void *front[MODE_COUNT];     /* each front end's own state (frontend.h) */
+    void *front[MODE_COUNT];           /* each front end's own state (frontend.h) */
 } Session;
 
 /* Set up the services (settings, game, time manager, event queue, searcher) and one instance of
@@ -46,11 +46,11 @@ void session_leave_mode(Session *session);
 /* A search as a protocol asks for it. */
 typedef struct {
     JobKind kind;
-    TimeRequest time;            /* the protocol fills the clock fields; the session the rest */
-    int64_t clock_start_us;      /* when the command that starts the clock was read */
-    bool want_guess;             /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
+    TimeRequest time;       /* the protocol fills the clock fields; the session the rest */
+    int64_t clock_start_us; /* when the command that starts the clock was read */
+    bool want_guess;        /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
     JobReporter reporter;
-    const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`) */
+    const Move *searchmoves; /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
 } SearchRequest;
 
@@ -65,11 +65,11 @@ void session_record(Session *session, const TimePlan *plan, const JobResult *res
 void session_new_game(Session *session);
 /* What became of an option assignment; all but OPTION_APPLIED come with a message. */
 typedef enum {
-    OPTION_APPLIED,              /* stored and in effect */
-    OPTION_DEFERRED,             /* stored; the table is resized once the search under way ends */
-    OPTION_REFUSED,              /* unknown name or bad value: nothing changed */
-    OPTION_BUSY,                 /* a button that cannot act during a search (Clear Hash) */
-    OPTION_NO_MEMORY             /* no memory for the Hash size asked: the setting went back to
+    OPTION_APPLIED,  /* stored and in effect */
+    OPTION_DEFERRED, /* stored; the table is resized once the search under way ends */
+    OPTION_REFUSED,  /* unknown name or bad value: nothing changed */
+    OPTION_BUSY,     /* a button that cannot act during a search (Clear Hash) */
+    OPTION_NO_MEMORY /* no memory for the Hash size asked: the setting went back to
                                     the table in use */
 } OptionOutcome;
 

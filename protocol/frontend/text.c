@@ -79,7 +79,6 @@ void text_printable(const char *in, char *out, size_t size)
     if (size) out[n] = '\0';
 }
 
-
 bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us)
 {
     QueuedLine *kept = malloc(sizeof *kept);

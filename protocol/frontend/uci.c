@@ -24,19 +24,19 @@ enum { MOVES_TO_GO_MAX = 1000 };
 
 struct Uci {
     Session *s;
-    unsigned search_id;          /* the search that owes a bestmove; 0 = none */
-    bool hold;                   /* infinite or ponder: no bestmove before stop/ponderhit */
-    bool infinite;               /* `go infinite`: held until stop even after a ponderhit */
-    bool pondering;              /* `go ponder` not hit yet */
-    bool hit;                    /* this search was a ponder search that was hit */
-    bool finished;               /* the search is over; its result waits in `result` */
+    unsigned search_id; /* the search that owes a bestmove; 0 = none */
+    bool hold;          /* infinite or ponder: no bestmove before stop/ponderhit */
+    bool infinite;      /* `go infinite`: held until stop even after a ponderhit */
+    bool pondering;     /* `go ponder` not hit yet */
+    bool hit;           /* this search was a ponder search that was hit */
+    bool finished;      /* the search is over; its result waits in `result` */
     JobResult result;
     TimePlan plan;
-    int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
-    bool debug;                  /* `debug on`: extra `info string` lines */
-    char profile_said[256];      /* the profile last said by `info string` ("" in a new game) */
-    PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
-    bool complained;             /* the line being handled got its complaint already */
+    int64_t clock_start_us; /* TECH's clock for this move started here (go or ponderhit) */
+    bool debug;             /* `debug on`: extra `info string` lines */
+    char profile_said[256]; /* the profile last said by `info string` ("" in a new game) */
+    PerftTask *perft;       /* `go perft` under way (or ended, not yet joined) */
+    bool complained;        /* the line being handled got its complaint already */
 };
 
 static Uci *uci_create(Session *session)
@@ -359,8 +359,9 @@ static void cmd_position(Uci *u, char *cursor)
 
 static bool is_go_keyword(const char *word)
 {
-    static const char *const keywords[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
-                                           "depth", "nodes", "mate", "movetime", "infinite", NULL};
+    static const char *const keywords[] = {"searchmoves", "ponder",    "wtime", "btime", "winc",
+                                           "binc",        "movestogo", "depth", "nodes", "mate",
+                                           "movetime",    "infinite",  NULL};
     for (int i = 0; keywords[i]; i++)
         if (strcmp(word, keywords[i]) == 0) return true;
     return false;
@@ -516,8 +517,7 @@ static bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "isready") == 0) {
         session_sync_hash(u->s); /* a Hash size set during the search, now that it is over */
         io_write_line("readyok");
-    }
-    else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
+    } else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
     else if (strcmp(command, "ucinewgame") == 0) {
         stop_search(u);
         session_new_game(u->s);
@@ -527,8 +527,7 @@ static bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "stop") == 0) {
         stop_search(u);
         stop_perft(u);
-    }
-    else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
+    } else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
     else if (strcmp(command, "debug") == 0) {
         char *arg = token_next(&cursor);
         u->debug = arg && strcmp(arg, "on") == 0;

@@ -27,10 +27,10 @@ static const char BUILT_IN_SAMPLE[] = "the report's games, built in";
 static const double PDP10_SECONDS_DEPTH3_1971 = 20.0, PDP10_SECONDS_DEPTH5_1971 = 180.0;
 
 typedef struct {
-    const char *file;            /* NULL: the report's games, built in */
+    const char *file; /* NULL: the report's games, built in */
     const char *svg_dir;
     long from, to, every;
-    bool positions;              /* one line per position and depth */
+    bool positions; /* one line per position and depth */
 } TreestatsOptions;
 
 static int usage(const char *program)
@@ -51,9 +51,10 @@ static bool parse_options(int argc, char **argv, TreestatsOptions *o)
     bool file_given = false;
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
-        long *number = strcmp(arg, "--from") == 0 ? &o->from
-                     : strcmp(arg, "--to") == 0 ? &o->to
-                     : strcmp(arg, "--every") == 0 ? &o->every : NULL;
+        long *number = strcmp(arg, "--from") == 0    ? &o->from
+                       : strcmp(arg, "--to") == 0    ? &o->to
+                       : strcmp(arg, "--every") == 0 ? &o->every
+                                                     : NULL;
         if (number && i + 1 < argc) {
             char *end;
             *number = strtol(argv[++i], &end, 10);

@@ -61,8 +61,10 @@ static bool load_pgn(FILE *file, const char **text, int every, SampleSet *set, c
     int capacity = 0;
     bool ok = game && pos;
     PgnStatus status;
-    while (ok && (status = file ? pgn_read_game(file, game, error, error_size)
-                                : pgn_read_game_text(text, game, error, error_size)) != PGN_END) {
+    while (ok
+           && (status = file ? pgn_read_game(file, game, error, error_size)
+                             : pgn_read_game_text(text, game, error, error_size))
+                  != PGN_END) {
         if (status == PGN_ERROR) {
             char reason[256];
             snprintf(reason, sizeof reason, "%s", error);

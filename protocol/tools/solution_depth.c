@@ -122,7 +122,7 @@ static int branch_depth(const Position *root, const Move *pv, int needed)
 /* The principal variation the reference search reports at each depth it completes. */
 typedef struct {
     Score score[REFERENCE_DEPTH_MAX + 1];
-    int length[REFERENCE_DEPTH_MAX + 1];     /* 0: no line at that depth */
+    int length[REFERENCE_DEPTH_MAX + 1]; /* 0: no line at that depth */
     Move pv[REFERENCE_DEPTH_MAX + 1][MAX_PLY];
 } ReferenceLines;
 
@@ -164,8 +164,7 @@ static void take_line(const ReferenceLines *lines, int depth, const Position *po
     out->needed = needed_plies(pos, out->pv, out->pv_length, score_is_mate(out->score), NEEDED_MARGIN);
 }
 
-bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
-                    SolutionDepth *out)
+bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes, SolutionDepth *out)
 {
     memset(out, 0, sizeof *out);
     if (record->best_count == 0) return false;

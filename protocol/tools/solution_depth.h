@@ -13,11 +13,11 @@
 enum { SOLUTION_DEPTH_OVER = 11 };
 
 typedef struct {
-    int depth;                   /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
-    int searched;                /* the reference search's deepest completed depth */
-    int needed;                  /* plies of the principal variation the solution needs */
-    int line_depth;              /* branch_depth() of those plies (the mating line's length for a mate) */
-    Score score;                 /* the reference search's score of the solution */
+    int depth;      /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
+    int searched;   /* the reference search's deepest completed depth */
+    int needed;     /* plies of the principal variation the solution needs */
+    int line_depth; /* branch_depth() of those plies (the mating line's length for a mate) */
+    Score score;    /* the reference search's score of the solution */
     int pv_length;
     Move pv[MAX_PLY];
 } SolutionDepth;
@@ -26,7 +26,6 @@ typedef struct {
  * promotion is a non-capture); 1 when they are all captures (a one-ply search and TECH's
  * capture sequences see them). */
 int deepest_non_capture(const Move *pv, int needed);
-
 
 /* Classify one problem by "the deepest non-capture in any branch of the principal variation",
  * read from TECH's own principal variation: a reference search with TECH's own tree (full
@@ -38,7 +37,6 @@ int deepest_non_capture(const Move *pv, int needed);
  * completed depth D, or plays with a line that shows no gain (a score of 0 or less: Berliner's
  * criterion asks the principal variation to show why the move wins), counts as D + 1 (a lower
  * bound) and has no line (pv_length 0). False when the problem has no bm. */
-bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
-                    SolutionDepth *out);
+bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes, SolutionDepth *out);
 
 #endif

@@ -78,4 +78,3 @@ double treestats_growth(const TreeStats *tree, Measure measure, StepKind kind)
 }
 
 double treestats_growth_1971(Measure measure, StepKind kind) { return GROWTH_1971[measure][kind]; }
-

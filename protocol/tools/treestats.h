@@ -15,8 +15,8 @@ typedef enum { STEP_EVEN_TO_ODD, STEP_ODD_TO_EVEN, STEP_KINDS } StepKind;
 
 typedef struct {
     const SampleSet *sample;
-    int from, to;                /* depths measured */
-    SearchStats *stats;          /* [position][depth - from] */
+    int from, to;       /* depths measured */
+    SearchStats *stats; /* [position][depth - from] */
 } TreeStats;
 
 /* Room for the sample at depths from..to; false when memory runs out. */

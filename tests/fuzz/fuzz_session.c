@@ -31,8 +31,8 @@ enum { LINE_HANDLING_MAX_US = 500000 };
 
 /* stdout, redirected to an append-only file so that truncating it between inputs is safe. */
 static int output_fd = -1;
-static off_t output_read;        /* bytes of the file already checked */
-static char partial[8192];       /* a line not yet ended when the file was read */
+static off_t output_read;  /* bytes of the file already checked */
+static char partial[8192]; /* a line not yet ended when the file was read */
 static size_t partial_length;
 
 static void redirect_stdout(void)
@@ -51,13 +51,13 @@ static void redirect_stdout(void)
 typedef struct {
     FuzzProtocol protocol;
     Session *session;
-    const char *command;         /* the line being handled (for failure messages) */
-    bool saw_sync;               /* readyok / pong SYNC_PING seen */
-    bool rejected;               /* the current line's output held a rejection */
-    bool moved;                  /* ... or an engine move (CECP) */
-    Position go_position;        /* UCI: where the search that owes a bestmove started */
+    const char *command;  /* the line being handled (for failure messages) */
+    bool saw_sync;        /* readyok / pong SYNC_PING seen */
+    bool rejected;        /* the current line's output held a rejection */
+    bool moved;           /* ... or an engine move (CECP) */
+    Position go_position; /* UCI: where the search that owes a bestmove started */
     bool go_pending;
-    bool paced;                  /* Speed PDP-10 was set at some point: a search may be paced */
+    bool paced; /* Speed PDP-10 was set at some point: a search may be paced */
 } Watch;
 
 /* Check a bestmove (and its ponder move) against the position its search started from. */
@@ -150,8 +150,9 @@ static void game_copy(GameCopy *copy, const Game *game)
 static bool game_unchanged(const GameCopy *copy, const Game *game)
 {
     return fuzz_same_position(&copy->start, &game->start) && fuzz_same_position(&copy->pos, &game->pos)
-        && copy->started_from_initial == game->started_from_initial && copy->move_count == game->move_count
-        && (!game->move_count || memcmp(copy->moves, game->moves, (size_t)game->move_count * sizeof *copy->moves) == 0);
+           && copy->started_from_initial == game->started_from_initial && copy->move_count == game->move_count
+           && (!game->move_count
+               || memcmp(copy->moves, game->moves, (size_t)game->move_count * sizeof *copy->moves) == 0);
 }
 
 /* Which part of the game differs from the copy (for the failure message). */
@@ -234,8 +235,7 @@ static void check_move_in_live_game(const Watch *w)
     unmake_move(&before);
     GameStatus status = game_status(&before);
     if (status == STATUS_CHECKMATE || status == STATUS_STALEMATE || status == STATUS_INSUFFICIENT)
-        fuzz_fail("a move in a finished game (%s) after '%.120s'", game_status_result(status, before.side),
-                  w->command);
+        fuzz_fail("a move in a finished game (%s) after '%.120s'", game_status_result(status, before.side), w->command);
 }
 
 /* One daemon_step, held to the time bound when it handles what is queued already. */

@@ -33,11 +33,11 @@ TEST_CASE(console_runs_kept_lines_before_a_later_one)
     dup2(fileno(out), STDOUT_FILENO);
 
     daemon_feed_line(s, "perft 4");
-    daemon_step(s);                       /* the perft starts on its own thread */
+    daemon_step(s); /* the perft starts on its own thread */
     daemon_feed_line(s, "moves e4 e7e5");
-    daemon_step(s);                       /* kept: the perft runs */
+    daemon_step(s); /* kept: the perft runs */
     daemon_feed_line(s, "divide 1");
-    sleep_ms(1000);                        /* the perft ends; its end event queues after the line */
+    sleep_ms(1000); /* the perft ends; its end event queues after the line */
     daemon_feed_end(s);
     while (daemon_step(s) != STEP_END) continue;
     daemon_destroy(s);
@@ -52,6 +52,6 @@ TEST_CASE(console_runs_kept_lines_before_a_later_one)
         if (strncmp(line, "Nodes searched: ", 16) == 0 && found < 2) counts[found++] = atoi(line + 16);
     fclose(out);
     CHECK(found == 2);
-    CHECK(counts[0] == 197281);            /* perft 4 of the start position */
-    CHECK(counts[1] == 29);                /* divide 1 after 1.e4 e5, not from the start */
+    CHECK(counts[0] == 197281); /* perft 4 of the start position */
+    CHECK(counts[1] == 29);     /* divide 1 after 1.e4 e5, not from the start */
 }
