@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test check-layers test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
+.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -147,6 +147,18 @@ check-layers:
 	@CC='$(CC)' STD_FLAGS='$(STD_FLAGS)' INCLUDE_platform='$(INCLUDE_platform)' INCLUDE_engine='$(INCLUDE_engine)' \
 	    INCLUDE_driver='$(INCLUDE_driver)' INCLUDE_frontend='$(INCLUDE_frontend)' INCLUDE_tools='$(INCLUDE_tools)' \
 	    sh tests/check_layers.sh $(BUILD)/layer-probes
+
+## format: format every C file as .clang-format says (clang-format 14: CLANG_FORMAT; another
+## version may format some lines differently); check-format: fail, naming the lines, where one
+## is not so formatted (CI)
+CLANG_FORMAT ?= clang-format-14
+FORMAT_SRC   := $(sort $(wildcard platform/*.[ch] engine/*.[ch] protocol/*.[ch] protocol/*/*.[ch] \
+                                  tests/unit/*.[ch] tests/fuzz/*.[ch]))
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_SRC)
+
+check-format:
+	@$(CLANG_FORMAT) --dry-run --Werror $(FORMAT_SRC) && echo "format: every C file as .clang-format has it"
 
 ## version: the version this tree builds as (TECH_VERSION)
 version:
@@ -255,6 +267,8 @@ help:
 	@echo "  make werror     the same with -Werror, as CI builds it (or WERROR=1 with any target)"
 	@echo "  make test       run the test suite (layering check, unit tests, protocol sessions)"
 	@echo "  make check-layers  prove that an upward include fails the build"
+	@echo "  make format     format every C file as .clang-format says (clang-format 14)"
+	@echo "  make check-format  fail where a C file is not so formatted (CI)"
 	@echo "  make test-long  slower suites (matches: TECH v TECH, TECH v Fairy-Max)"
 	@echo "  make bench      print the bench node signature and speed"
 	@echo "  make version    print the version this tree builds as"
@@ -269,4 +283,4 @@ help:
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
 	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION)),"
-	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC"
+	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC, CLANG_FORMAT"
