@@ -65,10 +65,26 @@ UNIT_OBJ := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 DEPS     := $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(UNIT_OBJ:.o=.d)
 
 # The project's folders are searched for "quoted" includes only, so that a header of ours (io.h)
-# never hides a system header of the same name (<io.h> on Windows).
-ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) -iquote platform -iquote engine -iquote protocol/frontend -iquote protocol/driver -iquote protocol/tools -MMD -MP
+# never hides a system header of the same name (<io.h> on Windows). Each layer sees its own folder
+# and the layers below it, never one above (docs/ARCHITECTURE.md, Layers), so that an upward
+# include fails the build: platform/ is below everything; the engine sees the platform; the
+# driver the engine; the front ends and the shell tools each the driver, and neither the other;
+# protocol/main.c, the unit tests and the fuzz targets see all. `make check-layers` proves it.
+INCLUDE_platform := -iquote platform
+INCLUDE_engine   := $(INCLUDE_platform) -iquote engine
+INCLUDE_driver   := $(INCLUDE_engine) -iquote protocol/driver
+INCLUDE_frontend := $(INCLUDE_driver) -iquote protocol/frontend
+INCLUDE_tools    := $(INCLUDE_driver) -iquote protocol/tools
+INCLUDE_all      := $(INCLUDE_frontend) -iquote protocol/tools
+INCLUDES          = $(INCLUDE_all)
+$(BUILD)/platform/%.o:          INCLUDES = $(INCLUDE_platform)
+$(BUILD)/engine/%.o:            INCLUDES = $(INCLUDE_engine)
+$(BUILD)/protocol/driver/%.o:   INCLUDES = $(INCLUDE_driver)
+$(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
+$(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
+ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
+.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -98,20 +114,51 @@ $(VERSION_HEADER): FORCE
 $(BUILD)/protocol/driver/version.o: $(VERSION_HEADER)
 $(BUILD)/protocol/driver/version.o: ALL_CFLAGS += -I$(BUILD)/generated
 
+# The report's games as C string lines, built into the binary so that `tech treestats` finds them
+# from any folder (protocol/tools/paper_games.c): backslashes, quotes and question marks (no
+# trigraph can form) escaped, each line a "...\n" literal.
+PAPER_GAMES_INC := $(BUILD)/generated/paper_games.inc
+$(PAPER_GAMES_INC): tests/data/paper-games.pgn
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/protocol/tools/paper_games.o: $(PAPER_GAMES_INC)
+$(BUILD)/protocol/tools/paper_games.o: ALL_CFLAGS += -I$(BUILD)/generated
+
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 -include $(DEPS)
 
-## test: unit tests (perft suite, FEN, SAN, search) and protocol sessions against ./$(EXE)
-test: $(EXE) $(UNIT_TESTS)
+## test: the layering check, unit tests (perft suite, FEN, SAN, search) and protocol sessions
+## against ./$(EXE)
+test: $(EXE) $(UNIT_TESTS) check-layers
 	$(UNIT_TESTS)
 	$(PYTHON) tests/protocol/run.py ./$(EXE)
 
 ## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
 test-long: test
 	$(PYTHON) tests/long/run.py ./$(EXE)
+
+## check-layers: an upward include fails the build: a probe file of each layer, compiled with that
+## layer's include path, builds with a header of its own layer and fails with one of a layer above
+check-layers:
+	@CC='$(CC)' STD_FLAGS='$(STD_FLAGS)' INCLUDE_platform='$(INCLUDE_platform)' INCLUDE_engine='$(INCLUDE_engine)' \
+	    INCLUDE_driver='$(INCLUDE_driver)' INCLUDE_frontend='$(INCLUDE_frontend)' INCLUDE_tools='$(INCLUDE_tools)' \
+	    sh tests/check_layers.sh $(BUILD)/layer-probes
+
+## format: format every C file as .clang-format says (clang-format 14: CLANG_FORMAT; another
+## version may format some lines differently); check-format: fail, naming the lines, where one
+## is not so formatted (CI)
+CLANG_FORMAT ?= clang-format-14
+FORMAT_SRC   := $(sort $(wildcard platform/*.[ch] engine/*.[ch] protocol/*.[ch] protocol/*/*.[ch] \
+                                  tests/unit/*.[ch] tests/fuzz/*.[ch]))
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_SRC)
+
+check-format:
+	@$(CLANG_FORMAT) --dry-run --Werror $(FORMAT_SRC) && echo "format: every C file as .clang-format has it"
 
 ## version: the version this tree builds as (TECH_VERSION)
 version:
@@ -218,7 +265,10 @@ help:
 	@echo "TECH build targets:"
 	@echo "  make            build ./$(EXE) (release, -O3; warnings are not errors)"
 	@echo "  make werror     the same with -Werror, as CI builds it (or WERROR=1 with any target)"
-	@echo "  make test       run the test suite (unit tests + protocol sessions)"
+	@echo "  make test       run the test suite (layering check, unit tests, protocol sessions)"
+	@echo "  make check-layers  prove that an upward include fails the build"
+	@echo "  make format     format every C file as .clang-format says (clang-format 14)"
+	@echo "  make check-format  fail where a C file is not so formatted (CI)"
 	@echo "  make test-long  slower suites (matches: TECH v TECH, TECH v Fairy-Max)"
 	@echo "  make bench      print the bench node signature and speed"
 	@echo "  make version    print the version this tree builds as"
@@ -233,4 +283,4 @@ help:
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"
 	@echo "Variables: CC, CFLAGS, LDFLAGS, EXE (binary name), PREFIX, DESTDIR, WERROR=1, TECH_VERSION (version: $(TECH_VERSION)),"
-	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC"
+	@echo "           WINDOWS_CC, WINE, WINDOWS_GAMES, WINDOWS_TC, CLANG_FORMAT"

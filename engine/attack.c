@@ -82,8 +82,7 @@ bool quiet_move_gives_check(const Position *pos, Move m)
         for (int i = 0; i < 8; i++)
             if (to + king_offsets[i] == king) return true;
         break;
-    default:
-        break;
+    default: break;
     }
     /* 2. Discovered check: the man leaves a line between the king and our rook, bishop or
      *    queen, and does not stay on it. */

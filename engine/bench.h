@@ -9,10 +9,10 @@
 enum { BENCH_DEPTH_DEFAULT = 6 };
 
 typedef struct {
-    const char *fen;             /* start position of the entry */
-    const char *moves;           /* moves played from it (coordinate notation), or "" */
-    bool from_initial;           /* the game began from the initial array (opening phase) */
-    const char *label;           /* what the entry stands for */
+    const char *fen;   /* start position of the entry */
+    const char *moves; /* moves played from it (coordinate notation), or "" */
+    bool from_initial; /* the game began from the initial array (opening phase) */
+    const char *label; /* what the entry stands for */
 } BenchPosition;
 
 /* The fixed bench list and its length. */

@@ -8,7 +8,6 @@
 
 const Score piece_value[PIECE_TYPE_NB] = {0, 100, 330, 330, 500, 900, 15000};
 
-
 const char START_FEN[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 void position_clear(Position *pos)
@@ -45,7 +44,8 @@ bool position_ep_capturable(const Position *pos)
     return pos->board[pushed - 1] == own_pawn || pos->board[pushed + 1] == own_pawn;
 }
 
-uint64_t position_compute_key(const Position *pos)
+/* Zobrist key computed from scratch (for checks and set-up). */
+static uint64_t position_compute_key(const Position *pos)
 {
     uint64_t key = 0;
     for (Square sq = 0; sq < BOARD_SIZE; sq++) {
@@ -120,8 +120,7 @@ bool position_ok(const Position *pos)
             if (count[c][t] > PIECE_LIST_MAX) return false;
             for (int i = 0; i < count[c][t]; i++)
                 if (pos->board[pos->men[c][t][i]] != piece_make(c, t)) return false;
-            if (memcmp(pos->men[c][t] + count[c][t], no_men, (size_t)(PIECE_LIST_MAX - count[c][t])) != 0)
-                return false;
+            if (memcmp(pos->men[c][t] + count[c][t], no_men, (size_t)(PIECE_LIST_MAX - count[c][t])) != 0) return false;
         }
     }
     if (pos->key != position_compute_key(pos)) return false;
@@ -131,15 +130,15 @@ bool position_ok(const Position *pos)
 
 /* Bits of the move word that carry nothing (types.h): 20-27 and 31; the special flags. */
 static const Move MOVE_UNUSED_BITS = 0x8FF00000u;
-static const Move MOVE_SPECIAL_FLAGS = MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT | MOVE_FLAG_DOUBLE_PUSH
-                                     | MOVE_FLAG_PROMOTION;
+static const Move MOVE_SPECIAL_FLAGS =
+    MOVE_FLAG_CASTLE | MOVE_FLAG_EN_PASSANT | MOVE_FLAG_DOUBLE_PUSH | MOVE_FLAG_PROMOTION;
 
 bool move_ok(Move m)
 {
     const Square from = move_from(m), to = move_to(m);
     if (!square_ok(from) || !square_ok(to) || from == to || (m & MOVE_UNUSED_BITS)) return false;
     const uint32_t flags = m & MOVE_SPECIAL_FLAGS;
-    if (flags & (flags - 1)) return false;                       /* at most one special flag */
+    if (flags & (flags - 1)) return false;                      /* at most one special flag */
     if (!move_is_promotion(m) && ((m >> 14) & 3)) return false; /* a promotion piece, no flag */
     const PieceType captured = move_captured(m);
     if (captured > KING) return false; /* a king is taken to refute an illegal move; never the border */
@@ -154,8 +153,7 @@ bool move_ok(Move m)
         return captured == EMPTY && (from == SQ_E1 || from == SQ_E8) && (to == from + 2 || to == from - 2);
     case MOVE_FLAG_EN_PASSANT: return captured == PAWN && relative_from == 4 && diagonal;
     case MOVE_FLAG_DOUBLE_PUSH: return captured == EMPTY && relative_from == 1 && step == 2 * pawn_push(WHITE);
-    case MOVE_FLAG_PROMOTION:
-        return relative_from == 6 && (captured == EMPTY ? step == pawn_push(WHITE) : diagonal);
+    case MOVE_FLAG_PROMOTION: return relative_from == 6 && (captured == EMPTY ? step == pawn_push(WHITE) : diagonal);
     default: return true;
     }
 }
@@ -221,8 +219,8 @@ void position_print(const Position *pos, void (*emit_line)(void *ctx, const char
     fen_write(pos, fen, sizeof fen);
     snprintf(line, sizeof line, "Fen: %s", fen);
     emit_line(ctx, line);
-    snprintf(line, sizeof line, "Key: %016llx  Material: white %d black %d",
-             (unsigned long long)pos->key, pos->material[WHITE], pos->material[BLACK]);
+    snprintf(line, sizeof line, "Key: %016llx  Material: white %d black %d", (unsigned long long)pos->key,
+             pos->material[WHITE], pos->material[BLACK]);
     emit_line(ctx, line);
 }
 
@@ -235,7 +233,8 @@ void position_mirror(Position *dst, const Position *src)
     dst->side = !src->side;
     dst->castling = (uint8_t)(((src->castling & 3) << 2) | ((src->castling >> 2) & 3));
     dst->en_passant = src->en_passant == SQ_NONE
-        ? SQ_NONE : square_make(square_file(src->en_passant), 7 - square_rank(src->en_passant));
+                          ? SQ_NONE
+                          : square_make(square_file(src->en_passant), 7 - square_rank(src->en_passant));
     dst->halfmove = src->halfmove;
     dst->fullmove = src->fullmove;
     position_refresh(dst);

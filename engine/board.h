@@ -30,21 +30,21 @@ typedef struct {
 
 /* Board state only: no search tables live here. */
 typedef struct Position {
-    int8_t board[BOARD_SIZE];  /* TECH piece codes, OFFBOARD on the border */
-    Color side;                /* side to move */
-    uint8_t castling;          /* CASTLE_* bits */
-    Square en_passant;         /* square a pawn skipped last move, or SQ_NONE */
-    int halfmove;              /* plies since the last capture or pawn move */
-    int fullmove;              /* FEN fullmove number */
-    uint64_t key;              /* Zobrist key of the position */
-    int material[COLOR_NB];    /* non-king material per colour at TECH's base values */
+    int8_t board[BOARD_SIZE];               /* TECH piece codes, OFFBOARD on the border */
+    Color side;                             /* side to move */
+    uint8_t castling;                       /* CASTLE_* bits */
+    Square en_passant;                      /* square a pawn skipped last move, or SQ_NONE */
+    int halfmove;                           /* plies since the last capture or pawn move */
+    int fullmove;                           /* FEN fullmove number */
+    uint64_t key;                           /* Zobrist key of the position */
+    int material[COLOR_NB];                 /* non-king material per colour at TECH's base values */
     uint8_t count[COLOR_NB][PIECE_TYPE_NB]; /* men of each type per colour */
     /* Piece lists by type: men[c][t][0 .. count[c][t]-1] are the squares of colour c's men of
      * type t, so the generator walks each type with its own loop; index[sq] = the slot of the
      * man on sq in its list. */
     uint8_t men[COLOR_NB][PIECE_TYPE_NB][PIECE_LIST_MAX];
     uint8_t index[BOARD_SIZE];
-    int undo_len;              /* entries on the undo stack = plies since the set-up */
+    int undo_len; /* entries on the undo stack = plies since the set-up */
     Undo undo[UNDO_STACK_SIZE];
 } Position;
 
@@ -89,8 +89,6 @@ void position_clear(Position *pos);
  * Returns false (and leaves the lists unusable) if a side lacks exactly one king or has
  * more than PIECE_LIST_MAX men of one type; callers validate before relying on the position. */
 bool position_refresh(Position *pos);
-/* Zobrist key computed from scratch (for checks and set-up). */
-uint64_t position_compute_key(const Position *pos);
 /* The e.p. square as it enters the hash: only when a pawn of the side to move could take. */
 bool position_ep_capturable(const Position *pos);
 /* Full consistency check: key, material, counts, lists and board agree. */
@@ -114,6 +112,5 @@ void position_trim_history(Position *pos);
 void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx);
 /* Mirror the position: swap colours and flip ranks (for symmetry tests). */
 void position_mirror(Position *dst, const Position *src);
-
 
 #endif

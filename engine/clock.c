@@ -4,5 +4,3 @@
 #include "platform.h"
 
 int64_t clock_now_us(void) { return platform_monotonic_us(); }
-
-int64_t clock_now_ms(void) { return clock_now_us() / 1000; }

@@ -4,8 +4,6 @@
 
 #include <stdint.h>
 
-/* Milliseconds from an arbitrary fixed point (a clock that never goes back: platform.h). */
-int64_t clock_now_ms(void);
 /* Microseconds, same clock. */
 int64_t clock_now_us(void);
 

@@ -6,9 +6,9 @@
 #include "board.h"
 
 typedef enum {
-    ENDGAME_NONE,     /* nothing known: the leaf is scored as usual */
-    ENDGAME_DRAW,     /* a known draw: the leaf is worth 0 */
-    ENDGAME_SCORED    /* the leaf is worth its usual score plus the bonus given */
+    ENDGAME_NONE,  /* nothing known: the leaf is scored as usual */
+    ENDGAME_DRAW,  /* a known draw: the leaf is worth 0 */
+    ENDGAME_SCORED /* the leaf is worth its usual score plus the bonus given */
 } EndgameVerdict;
 
 /* For a position in which one side (or both) has only its king: a known draw (KK, KNK, KBK,

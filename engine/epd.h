@@ -10,9 +10,9 @@ enum { EPD_MOVES_MAX = 8, EPD_ID_MAX = 64 };
 
 typedef struct {
     char id[EPD_ID_MAX];
-    int best_count;                 /* bm: any of these solves it */
+    int best_count; /* bm: any of these solves it */
     Move best[EPD_MOVES_MAX];
-    int avoid_count;                /* am: none of these may be played */
+    int avoid_count; /* am: none of these may be played */
     Move avoid[EPD_MOVES_MAX];
 } EpdRecord;
 

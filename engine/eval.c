@@ -32,7 +32,10 @@ typedef struct {
     int mg, eg;
 } Weight;
 static const Weight CENTRE_WEIGHT[PIECE_TYPE_NB] = {
-    [KNIGHT] = {5, 3}, [BISHOP] = {2, 2}, [QUEEN] = {1, 2}, [KING] = {0, 8},
+    [KNIGHT] = {5, 3},
+    [BISHOP] = {2, 2},
+    [QUEEN] = {1, 2},
+    [KING] = {0, 8},
 };
 /* Pawns: a c-, d-, e- or f-pawn's steps from home (at most 3) times its file's weight, in the
  * middle game; every pawn's ranks from home in the endgame. */
@@ -246,7 +249,7 @@ static void structure_fill(EvalState *state, const Position *pos, StructureEntry
 static int castling_balance(uint8_t rights)
 {
     return ((rights & CASTLE_WK) != 0) + ((rights & CASTLE_WQ) != 0) - ((rights & CASTLE_BK) != 0)
-         - ((rights & CASTLE_BQ) != 0);
+           - ((rights & CASTLE_BQ) != 0);
 }
 
 int eval_positional(EvalState *state, const EvalCounts *counts, const Position *pos, StructureEntry *table)
@@ -284,5 +287,5 @@ bool eval_state_ok(const EvalState *state, const Position *pos)
     StructureEntry entry;
     structure_compute(pos, &entry);
     return entry.mg == state->structure_mg && entry.eg == state->structure_eg
-        && memcmp(entry.pawn_files, state->pawn_files, sizeof entry.pawn_files) == 0;
+           && memcmp(entry.pawn_files, state->pawn_files, sizeof entry.pawn_files) == 0;
 }

@@ -39,9 +39,9 @@ typedef struct {
 /* E11's incremental sums, White minus Black. Only a leaf whose value can fall inside the
  * search's window needs them, so they are brought up to date along the line only then. */
 typedef struct {
-    int psq_mg, psq_eg;          /* piece-square sums, middle game and endgame */
-    uint64_t structure_key;      /* Zobrist key of the pawns and of the kings' shelter zones */
-    bool structure_known;        /* the fields below are those of structure_key */
+    int psq_mg, psq_eg;                 /* piece-square sums, middle game and endgame */
+    uint64_t structure_key;             /* Zobrist key of the pawns and of the kings' shelter zones */
+    bool structure_known;               /* the fields below are those of structure_key */
     int16_t structure_mg, structure_eg; /* pawn structure and king shelter */
     uint8_t pawn_files[COLOR_NB];       /* bit f: colour c has a pawn on file f */
 } EvalState;
@@ -59,7 +59,7 @@ enum { STRUCTURE_TABLE_SIZE = 1 << 12 };
 /* A move of the line, as E11's update needs it. */
 typedef struct {
     Move move;
-    int8_t mover;                /* the piece that moved, as it stood before the move */
+    int8_t mover; /* the piece that moved, as it stood before the move */
     int8_t side;
 } LineMove;
 
@@ -76,9 +76,9 @@ typedef struct {
 
 /* Which of the leaf's terms are on (the E11, E12 and E13 switches). */
 typedef struct {
-    bool positional;             /* E11 */
-    bool piece_values;           /* E12 */
-    bool endgames;               /* E13 */
+    bool positional;   /* E11 */
+    bool piece_values; /* E12 */
+    bool endgames;     /* E13 */
 } EvalSwitches;
 
 /* The tables the updates read: eval.c fills them once (the first eval_line_init or
@@ -88,12 +88,12 @@ typedef struct {
     int16_t mg, eg;
 } SquareValue;
 typedef struct {
-    SquareValue psq[13][BOARD_SIZE];            /* by piece code + 6; Black's negated */
-    uint8_t light[BOARD_SIZE];                  /* 1 on a light square */
-    uint8_t king_zone[COLOR_NB][BOARD_SIZE];    /* a king's shelter zone (eval.c) */
-    uint64_t zone_key[COLOR_NB][KING_ZONE_NB];  /* Zobrist keys of the zones */
+    SquareValue psq[13][BOARD_SIZE];           /* by piece code + 6; Black's negated */
+    uint8_t light[BOARD_SIZE];                 /* 1 on a light square */
+    uint8_t king_zone[COLOR_NB][BOARD_SIZE];   /* a king's shelter zone (eval.c) */
+    uint64_t zone_key[COLOR_NB][KING_ZONE_NB]; /* Zobrist keys of the zones */
     int8_t phase_weight[PIECE_TYPE_NB];
-    int16_t bishop_pair[EVAL_PHASE_FULL + 1];  /* E12's two bishops at each phase, blended */
+    int16_t bishop_pair[EVAL_PHASE_FULL + 1]; /* E12's two bishops at each phase, blended */
 } EvalTables;
 extern EvalTables eval_tables;
 

@@ -92,8 +92,7 @@ static bool check_men(const Position *pos, char *error, size_t size)
             if (piece_type(p) == KING) kings[c]++;
             if (piece_type(p) == PAWN) {
                 pawns[c]++;
-                if (rank == 0 || rank == 7)
-                    return error_set(error, size, "%s pawn on rank %d", names[c], rank + 1);
+                if (rank == 0 || rank == 7) return error_set(error, size, "%s pawn on rank %d", names[c], rank + 1);
             }
         }
     for (Color c = BLACK; c <= WHITE; c++) {
@@ -112,10 +111,26 @@ static bool read_castling(Position *pos, const char *field, char *error, size_t 
         int right;
         Square king, rook;
         switch (*p) {
-        case 'K': right = CASTLE_WK; king = SQ_E1; rook = SQ_H1; break;
-        case 'Q': right = CASTLE_WQ; king = SQ_E1; rook = SQ_A1; break;
-        case 'k': right = CASTLE_BK; king = SQ_E8; rook = SQ_H8; break;
-        case 'q': right = CASTLE_BQ; king = SQ_E8; rook = SQ_A8; break;
+        case 'K':
+            right = CASTLE_WK;
+            king = SQ_E1;
+            rook = SQ_H1;
+            break;
+        case 'Q':
+            right = CASTLE_WQ;
+            king = SQ_E1;
+            rook = SQ_A1;
+            break;
+        case 'k':
+            right = CASTLE_BK;
+            king = SQ_E8;
+            rook = SQ_H8;
+            break;
+        case 'q':
+            right = CASTLE_BQ;
+            king = SQ_E8;
+            rook = SQ_A8;
+            break;
         default: return error_set(error, size, "bad castling letter '%c'", *p);
         }
         if (pos->castling & right) return error_set(error, size, "castling letter '%c' repeated", *p);
@@ -203,14 +218,13 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
         else if (strcmp(fields[1], "b") == 0) scratch->side = BLACK;
         else ok = error_set(error, size, "side to move '%s' is not 'w' or 'b'", fields[1]);
     }
-    ok = ok && read_castling(scratch, fields[2], error, size)
-        && read_en_passant(scratch, fields[3], error, size)
-        && read_counter(fields[4], "halfmove clock", 0, &scratch->halfmove, error, size)
-        && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
+    ok = ok && read_castling(scratch, fields[2], error, size) && read_en_passant(scratch, fields[3], error, size)
+         && read_counter(fields[4], "halfmove clock", 0, &scratch->halfmove, error, size)
+         && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
     if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
     if (ok && enemy_king_capturable(scratch))
-        ok = error_set(error, size, "the side not to move (%s) is in check",
-                       scratch->side == WHITE ? "black" : "white");
+        ok =
+            error_set(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
     ok = ok && check_en_passant_history(scratch, error, size);
     if (ok) position_copy(pos, scratch);
     free(scratch);

@@ -7,14 +7,12 @@
 /* QUEEN_STEP[delta + 77]: the queen-line step s with delta = k*s for some k in 1..7, or 0
  * (77 = h8 - a1, the largest distance between two playing squares). */
 static const int8_t QUEEN_STEP[155] = {
-    -11,   0,   0,   0,   0,   0,   0, -10,   0,   0,   0, -11,   0,   0,  -9,   0,   0, -10,   0,   0,
-      0,   0, -11,  -9,   0,   0,   0, -10,   0,   0,   0,   0,  -9, -11,   0,   0,   0, -10,   0,   0,
-      0,  -9,   0,   0, -11,   0,   0, -10,   0,   0,  -9,   0,   0,   0,   0, -11,   0, -10,   0,  -9,
-      0,   0,   0,   0,   0,   0, -11, -10,  -9,   0,  -1,  -1,  -1,  -1,  -1,  -1,  -1,   0,   1,   1,
-      1,   1,   1,   1,   1,   0,   9,  10,  11,   0,   0,   0,   0,   0,   0,   9,   0,  10,   0,  11,
-      0,   0,   0,   0,   9,   0,   0,  10,   0,   0,  11,   0,   0,   9,   0,   0,   0,  10,   0,   0,
-      0,  11,   9,   0,   0,   0,   0,  10,   0,   0,   0,   9,  11,   0,   0,   0,   0,  10,   0,   0,
-      9,   0,   0,  11,   0,   0,   0,  10,   0,   0,   0,   0,   0,   0,  11,
+    -11, 0,   0,  0,   0, 0,   0,  -10, 0, 0,  0,  -11, 0, 0,  -9,  0,   0,  -10, 0,   0,  0,  0,   -11, -9, 0,  0,
+    0,   -10, 0,  0,   0, 0,   -9, -11, 0, 0,  0,  -10, 0, 0,  0,   -9,  0,  0,   -11, 0,  0,  -10, 0,   0,  -9, 0,
+    0,   0,   0,  -11, 0, -10, 0,  -9,  0, 0,  0,  0,   0, 0,  -11, -10, -9, 0,   -1,  -1, -1, -1,  -1,  -1, -1, 0,
+    1,   1,   1,  1,   1, 1,   1,  0,   9, 10, 11, 0,   0, 0,  0,   0,   0,  9,   0,   10, 0,  11,  0,   0,  0,  0,
+    9,   0,   0,  10,  0, 0,   11, 0,   0, 9,  0,  0,   0, 10, 0,   0,   0,  11,  9,   0,  0,  0,   0,   10, 0,  0,
+    0,   9,   11, 0,   0, 0,   0,  10,  0, 0,  9,  0,   0, 11, 0,   0,   0,  10,  0,   0,  0,  0,   0,   0,  11,
 };
 
 static inline int direction_of(int delta) { return QUEEN_STEP[delta + 77]; }
@@ -34,9 +32,15 @@ static inline bool man_attacks(const Position *pos, Square from, Square target)
             if (from + knight_offsets[i] == target) return true;
         return false;
     case KING: return step != 0 && from + step == target;
-    case BISHOP: if (!step_is_diagonal(step)) return false; break;
-    case ROOK: if (step == 0 || step_is_diagonal(step)) return false; break;
-    case QUEEN: if (step == 0) return false; break;
+    case BISHOP:
+        if (!step_is_diagonal(step)) return false;
+        break;
+    case ROOK:
+        if (step == 0 || step_is_diagonal(step)) return false;
+        break;
+    case QUEEN:
+        if (step == 0) return false;
+        break;
     default: return false;
     }
     Square t = from + step;
@@ -120,7 +124,7 @@ bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m)
     }
     if (from == info->king) {
         if (move_is_castle(m)) return true; /* the generator tested every square */
-        pos->board[from] = EMPTY;            /* the king must not shield its own square */
+        pos->board[from] = EMPTY;           /* the king must not shield its own square */
         bool safe = !square_attacked(pos, to, !pos->side);
         pos->board[from] = (int8_t)piece_make(pos->side, KING);
         return safe;

@@ -10,7 +10,7 @@ typedef struct {
     Square king;
     int pinned_count;
     Square pinned_square[8];
-    int pin_direction[8];   /* step from the king toward the pinner */
+    int pin_direction[8]; /* step from the king toward the pinner */
 } LegalityInfo;
 
 /* Scan the side to move's king rays for check and pins. */
@@ -22,8 +22,7 @@ bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m);
  * pin, not the king, not e.p.) are cleared inline; make/unmake only for the rare cases. */
 static inline bool legality_check(Position *pos, const LegalityInfo *info, Move m)
 {
-    if (!info->in_check && info->pinned_count == 0 && move_from(m) != info->king && !move_is_en_passant(m))
-        return true;
+    if (!info->in_check && info->pinned_count == 0 && move_from(m) != info->king && !move_is_en_passant(m)) return true;
     return legality_check_slow(pos, info, m);
 }
 

@@ -17,18 +17,15 @@ typedef struct {
 } PieceMoves;
 
 static const PieceMoves piece_moves[PIECE_TYPE_NB] = {
-    [KNIGHT] = {knight_offsets, 8, false},
-    [BISHOP] = {bishop_offsets, 4, true},
-    [ROOK] = {rook_offsets, 4, true},
-    [QUEEN] = {king_offsets, 8, true},
-    [KING] = {king_offsets, 8, false},
+    [KNIGHT] = {knight_offsets, 8, false}, [BISHOP] = {bishop_offsets, 4, true}, [ROOK] = {rook_offsets, 4, true},
+    [QUEEN] = {king_offsets, 8, true},     [KING] = {king_offsets, 8, false},
 };
 
 /* GEN_QUIET_CHECK_CANDIDATES: the men that could give check with a quiet move, found without
  * generating their moves (E1's quiet checks in quiescence generate only these men's moves). */
 typedef struct {
-    Square king;             /* the enemy king */
-    Square discoverers[8];   /* our men between it and one of our sliders on its line */
+    Square king;           /* the enemy king */
+    Square discoverers[8]; /* our men between it and one of our sliders on its line */
     int n_discoverers;
 } CheckCandidates;
 
@@ -57,11 +54,11 @@ static inline bool may_give_check(const CheckCandidates *cc, Color us, PieceType
     const int ahead = us == WHITE ? dr : -dr;
     const bool same_colour = ((dr + df) & 1) == 0;
     switch (type) {
-    case PAWN: return (df == 1 || df == -1) && (ahead == 2 || ahead == 3); /* a push of one or two */
+    case PAWN: return (df == 1 || df == -1) && (ahead == 2 || ahead == 3);         /* a push of one or two */
     case KNIGHT: return same_colour && dr >= -4 && dr <= 4 && df >= -4 && df <= 4; /* two knight moves */
     case BISHOP: return same_colour;
     case KING: return dr >= -2 && dr <= 2 && df >= -2 && df <= 2; /* only illegal, but a quiet "check" */
-    default: return true; /* rooks and queens */
+    default: return true;                                         /* rooks and queens */
     }
 }
 
@@ -73,7 +70,7 @@ typedef struct {
     long n_quiets;
     bool want_captures;
     bool want_quiets;
-    bool want_promotions; /* quiet promotions (GEN_NOISY and GEN_ALL) */
+    bool want_promotions;          /* quiet promotions (GEN_NOISY and GEN_ALL) */
     const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES: only the men that may check */
     Move quiets[MOVE_LIST_MAX];
 } Sink;
@@ -163,7 +160,7 @@ static void generate_castling(const Position *pos, Sink *sink)
     /* The cheap tests (rights, empty squares) first: most calls end there. */
     bool short_open = (pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY;
     bool long_open = (pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
-                  && board[king - 3] == EMPTY;
+                     && board[king - 3] == EMPTY;
     if (!(short_open || long_open) || square_attacked(pos, king, !us)) return;
     if (short_open && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
         add_quiet(sink, move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY));

@@ -13,9 +13,9 @@ typedef struct {
 } MoveList;
 
 typedef enum {
-    GEN_ALL,      /* captures (by victim value) then quiet moves */
-    GEN_NOISY,    /* captures and every promotion */
-    GEN_QUIET,    /* non-captures that are not promotions, castling included */
+    GEN_ALL,                   /* captures (by victim value) then quiet moves */
+    GEN_NOISY,                 /* captures and every promotion */
+    GEN_QUIET,                 /* non-captures that are not promotions, castling included */
     GEN_QUIET_CHECK_CANDIDATES /* GEN_QUIET without castling, only of the men that could give
                                   check with a quiet move: every quiet check is among them */
 } GenKind;

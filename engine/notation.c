@@ -42,10 +42,14 @@ static bool parse_square(const char *text, Square *sq)
 static PieceType promotion_from_letter(char ch)
 {
     switch (ch) {
-    case 'n': case 'N': return KNIGHT;
-    case 'b': case 'B': return BISHOP;
-    case 'r': case 'R': return ROOK;
-    case 'q': case 'Q': return QUEEN;
+    case 'n':
+    case 'N': return KNIGHT;
+    case 'b':
+    case 'B': return BISHOP;
+    case 'r':
+    case 'R': return ROOK;
+    case 'q':
+    case 'Q': return QUEEN;
     default: return EMPTY;
     }
 }
@@ -193,7 +197,7 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
         Move m = legal.moves[i];
         Square from = move_from(m);
         if (move_to(m) != to || piece_type(pos->board[from]) != type) continue;
-        if (move_is_castle(m)) continue; /* castling is written O-O / O-O-O only */
+        if (move_is_castle(m)) continue;                                   /* castling is written O-O / O-O-O only */
         if (type == PAWN && move_is_capture(m) && want_file < 0) continue; /* "d6" is never exd6 */
         if (want_file >= 0 && square_file(from) != want_file) continue;
         if (want_rank >= 0 && square_rank(from) != want_rank) continue;
@@ -214,8 +218,8 @@ Move move_parse(Position *pos, const char *text, char *error, size_t size)
     Move m = move_from_uci(pos, text, NULL, 0);
     if (m != MOVE_NONE) return m;
     size_t len = strlen(text);
-    bool looks_coordinate = (len == 4 || len == 5) && text[0] >= 'a' && text[0] <= 'h'
-        && text[1] >= '1' && text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
+    bool looks_coordinate = (len == 4 || len == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1'
+                            && text[1] <= '8' && text[2] >= 'a' && text[2] <= 'h' && text[3] >= '1' && text[3] <= '8';
     if (!looks_coordinate) return move_from_san(pos, text, error, size);
     /* Coordinates with a SAN suffix ("d7d5+", long algebraic) are SAN's to read; any other
      * failure is reported as the coordinate reader's. */

@@ -14,12 +14,7 @@ enum { HISTORY_MAX = 1 << 14, HISTORY_BONUS_MAX = 1200 };
 /* A capture's key: 2 x its MVV-LVA rank, + 1 while it is still to be put to the exchange test;
  * a capture found to lose material drops below every such key. Quiet moves are keyed by
  * history, quiet promotions above it. A move handed out is keyed KEY_DONE. */
-enum {
-    KEY_UNTESTED = 1,
-    KEY_LOSING = -(1 << 20),
-    KEY_PROMOTION = HISTORY_MAX + 1,
-    KEY_DONE = INT_MIN
-};
+enum { KEY_UNTESTED = 1, KEY_LOSING = -(1 << 20), KEY_PROMOTION = HISTORY_MAX + 1, KEY_DONE = INT_MIN };
 
 /* [C] Quiet moves handed out by a scan each before the rest are sorted at once. A node cut off
  * by one of its first quiet moves pays for a scan or two; one that searches them all pays for
@@ -50,7 +45,7 @@ static int capture_rank(const Position *pos, Move m)
 static int capture_key(const Position *pos, Move m)
 {
     bool cheap_capturer = piece_value[move_captured(m)] >= piece_value[piece_type(pos->board[move_from(m)])]
-                       && !move_is_promotion(m) && !move_is_en_passant(m);
+                          && !move_is_promotion(m) && !move_is_en_passant(m);
     return 2 * capture_rank(pos, m) + (cheap_capturer ? 0 : KEY_UNTESTED);
 }
 
@@ -126,8 +121,7 @@ Move picker_next(MovePicker *picker, const Position *pos)
     MoveList *list = picker->list;
     const int captures = picker->capture_count;
     switch (picker->stage) {
-    case PICK_IN_ORDER:
-        return picker->handed < list->count ? list->moves[picker->handed++] : MOVE_NONE;
+    case PICK_IN_ORDER: return picker->handed < list->count ? list->moves[picker->handed++] : MOVE_NONE;
     case PICK_TABLE:
         picker->stage = PICK_CAPTURES;
         if (picker->table_index >= 0) return hand_out(picker, picker->table_index);
@@ -137,8 +131,8 @@ Move picker_next(MovePicker *picker, const Position *pos)
             int key = picker->keys[best];
             if (!(key & KEY_UNTESTED)) return hand_out(picker, best);
             /* Its turn: the exchange decides whether it stays among the winning captures. */
-            picker->keys[best] = see_capture(pos, list->moves[best]) >= 0 ? key - KEY_UNTESTED
-                                                                          : KEY_LOSING + key - KEY_UNTESTED;
+            picker->keys[best] =
+                see_capture(pos, list->moves[best]) >= 0 ? key - KEY_UNTESTED : KEY_LOSING + key - KEY_UNTESTED;
         }
         picker->stage = PICK_KILLERS;
         /* fall through */

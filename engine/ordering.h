@@ -38,13 +38,13 @@ typedef enum {
 } PickStage;
 
 typedef struct {
-    MoveList *list;              /* the node's moves: captures first, as generated */
-    int keys[MOVE_LIST_MAX];     /* per move; KEY_DONE once handed out */
-    int capture_count;           /* list->moves[0 .. capture_count) are the captures */
-    int table_index;             /* where the table's move is in the list, or -1 */
-    int handed;                  /* PICK_IN_ORDER: moves handed out so far; PICK_QUIETS: quiet
+    MoveList *list;          /* the node's moves: captures first, as generated */
+    int keys[MOVE_LIST_MAX]; /* per move; KEY_DONE once handed out */
+    int capture_count;       /* list->moves[0 .. capture_count) are the captures */
+    int table_index;         /* where the table's move is in the list, or -1 */
+    int handed;              /* PICK_IN_ORDER: moves handed out so far; PICK_QUIETS: quiet
                                     moves handed out; PICK_QUIETS_SORTED: the next one's index */
-    int sorted_end;              /* PICK_QUIETS_SORTED: end of the sorted quiet moves */
+    int sorted_end;          /* PICK_QUIETS_SORTED: end of the sorted quiet moves */
     PickStage stage;
     Move killers[KILLER_SLOTS];
     const History *history;

@@ -64,9 +64,8 @@ void pdp10_fit(const SearchStats *total, int searches, Pdp10Fit *fit)
     fit->other_us = generation_us * SHARE_1971[PDP10_OTHER] / SHARE_1971[PDP10_GENERATION] / positions;
     double rest_us =
         generations * (GENERATION_US + 2.0 * MAKE_OR_RETRACT_US) + positions * (fit->tree_us + fit->other_us);
-    fit->positional_us = searches > 0 ? rest_us * SHARE_1971[PDP10_POSITIONAL]
-                                            / (100.0 - SHARE_1971[PDP10_POSITIONAL]) / searches
-                                      : 0.0;
+    fit->positional_us =
+        searches > 0 ? rest_us * SHARE_1971[PDP10_POSITIONAL] / (100.0 - SHARE_1971[PDP10_POSITIONAL]) / searches : 0.0;
 }
 
 void pdp10_constants(Pdp10Fit *used)

@@ -9,11 +9,11 @@
 
 /* The report's split of TECH's time ("TECH spends its time as follows"). */
 typedef enum {
-    PDP10_GENERATION,            /* legal move generation */
-    PDP10_TREE,                  /* tree management */
-    PDP10_BOARD,                 /* board updating (making and retracting moves) */
-    PDP10_POSITIONAL,            /* positional analysis (the root pre-sort) */
-    PDP10_OTHER,                 /* everything else */
+    PDP10_GENERATION, /* legal move generation */
+    PDP10_TREE,       /* tree management */
+    PDP10_BOARD,      /* board updating (making and retracting moves) */
+    PDP10_POSITIONAL, /* positional analysis (the root pre-sort) */
+    PDP10_OTHER,      /* everything else */
     PDP10_PARTS
 } Pdp10Part;
 

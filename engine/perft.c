@@ -23,21 +23,9 @@ static uint64_t perft_node(Position *pos, int depth, bool bulk, const atomic_boo
     return nodes;
 }
 
-uint64_t perft(Position *pos, int depth)
-{
-    return depth <= 0 ? 1 : perft_node(pos, depth, true, NULL);
-}
+uint64_t perft(Position *pos, int depth) { return depth <= 0 ? 1 : perft_node(pos, depth, true, NULL); }
 
-uint64_t perft_make_all(Position *pos, int depth)
-{
-    return depth <= 0 ? 1 : perft_node(pos, depth, false, NULL);
-}
-
-uint64_t perft_divide(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx)
-{
-    PerftProgress progress;
-    return perft_divide_until(pos, depth, report, ctx, NULL, &progress);
-}
+uint64_t perft_make_all(Position *pos, int depth) { return depth <= 0 ? 1 : perft_node(pos, depth, false, NULL); }
 
 uint64_t perft_divide_until(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx,
                             const atomic_bool *stop, PerftProgress *progress)

@@ -11,8 +11,6 @@
 uint64_t perft(Position *pos, int depth);
 /* Same count, but every leaf move is made and unmade (the slower like-for-like figure). */
 uint64_t perft_make_all(Position *pos, int depth);
-/* Call `report` for every legal root move with its subtree count; returns the total. */
-uint64_t perft_divide(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx);
 
 /* How far a divide got: root moves in all, and those counted (and reported) in full. */
 typedef struct {
@@ -20,8 +18,9 @@ typedef struct {
     int completed;
 } PerftProgress;
 
-/* perft_divide() that gives up soon after *stop becomes true (stop may be NULL): the moves
- * counted in full are reported and summed, the one under way is dropped. */
+/* Call `report` for every legal root move with its subtree count and return the total, giving
+ * up soon after *stop becomes true (stop may be NULL): the moves counted in full are reported and
+ * summed, the one under way is dropped. */
 uint64_t perft_divide_until(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx,
                             const atomic_bool *stop, PerftProgress *progress);
 

@@ -12,32 +12,52 @@
 
 enum { TOKEN_MAX = 64 };
 
+/* Where the characters come from: a file, or text in memory. */
+typedef struct {
+    FILE *file;       /* read from here when not NULL */
+    const char *text; /* else from here */
+} Source;
+
+/* The next character, or EOF. */
+static int next_char(Source *source)
+{
+    if (source->file) return fgetc(source->file);
+    return *source->text ? (unsigned char)*source->text++ : EOF;
+}
+
+/* Give back the character `c` that next_char() has just read. */
+static void put_back(Source *source, int c)
+{
+    if (source->file) ungetc(c, source->file);
+    else source->text--;
+}
+
 /* What the reader holds while one game is read. */
 typedef struct {
-    FILE *file;
+    Source *source;
     PgnGame *game;
-    Position *pos;               /* the game so far */
-    bool movetext;               /* the first move-text token has been seen */
+    Position *pos; /* the game so far */
+    bool movetext; /* the first move-text token has been seen */
     bool failed;
     char *error;
     size_t error_size;
 } Reader;
 
-static void skip_to(FILE *file, int end)
+static void skip_to(Source *source, int end)
 {
     int c;
-    while ((c = fgetc(file)) != EOF && c != end) {}
+    while ((c = next_char(source)) != EOF && c != end) {}
 }
 
 /* A variation "( ... )", which may hold comments and further variations. */
-static void skip_variation(FILE *file)
+static void skip_variation(Source *source)
 {
     int depth = 1, c;
-    while (depth > 0 && (c = fgetc(file)) != EOF) {
+    while (depth > 0 && (c = next_char(source)) != EOF) {
         if (c == '(') depth++;
         else if (c == ')') depth--;
-        else if (c == '{') skip_to(file, '}');
-        else if (c == ';') skip_to(file, '\n');
+        else if (c == '{') skip_to(source, '}');
+        else if (c == ';') skip_to(source, '\n');
     }
 }
 
@@ -47,7 +67,7 @@ static void read_tag(Reader *r)
     size_t n = 0;
     int c;
     bool quoted = false;
-    while ((c = fgetc(r->file)) != EOF && (quoted || c != ']')) {
+    while ((c = next_char(r->source)) != EOF && (quoted || c != ']')) {
         if (c == '"') quoted = !quoted;
         if (n + 1 < sizeof line) line[n++] = (char)c;
     }
@@ -85,7 +105,7 @@ static void begin_movetext(Reader *r)
 static bool is_result(const char *token)
 {
     return strcmp(token, "1-0") == 0 || strcmp(token, "0-1") == 0 || strcmp(token, "1/2-1/2") == 0
-        || strcmp(token, "*") == 0;
+           || strcmp(token, "*") == 0;
 }
 
 /* One move-text token: a move number ("12." or "12..."), a move with or without its number
@@ -121,37 +141,37 @@ static bool read_game(Reader *r)
 {
     bool any = false, at_line_start = true;
     int c;
-    while ((c = fgetc(r->file)) != EOF) {
+    while ((c = next_char(r->source)) != EOF) {
         bool line_start = at_line_start;
         at_line_start = c == '\n';
         if (isspace(c)) continue;
         if (c == '%' && line_start) {
-            skip_to(r->file, '\n');
+            skip_to(r->source, '\n');
             at_line_start = true;
         } else if (c == '[') {
             if (r->movetext) {
-                ungetc(c, r->file);
+                put_back(r->source, c);
                 return true;
             }
             read_tag(r);
             any = true;
         } else if (c == '{') {
-            skip_to(r->file, '}');
+            skip_to(r->source, '}');
         } else if (c == ';') {
-            skip_to(r->file, '\n');
+            skip_to(r->source, '\n');
             at_line_start = true;
         } else if (c == '(') {
-            skip_variation(r->file);
+            skip_variation(r->source);
         } else if (c == '$') {
-            while ((c = fgetc(r->file)) != EOF && isdigit(c)) {}
-            if (c != EOF) ungetc(c, r->file);
+            while ((c = next_char(r->source)) != EOF && isdigit(c)) {}
+            if (c != EOF) put_back(r->source, c);
         } else {
             char token[TOKEN_MAX];
             size_t n = 0;
             do {
                 if (n + 1 < sizeof token) token[n++] = (char)c;
-            } while ((c = fgetc(r->file)) != EOF && !isspace(c) && !strchr("{}();[$", c));
-            if (c != EOF) ungetc(c, r->file);
+            } while ((c = next_char(r->source)) != EOF && !isspace(c) && !strchr("{}();[$", c));
+            if (c != EOF) put_back(r->source, c);
             token[n] = '\0';
             any = true;
             begin_movetext(r);
@@ -163,7 +183,7 @@ static bool read_game(Reader *r)
     return any;
 }
 
-PgnStatus pgn_read_game(FILE *file, PgnGame *game, char *error, size_t error_size)
+static PgnStatus read_from(Source *source, PgnGame *game, char *error, size_t error_size)
 {
     Position *pos = malloc(sizeof *pos);
     if (!pos) {
@@ -172,11 +192,25 @@ PgnStatus pgn_read_game(FILE *file, PgnGame *game, char *error, size_t error_siz
     }
     game->tag_count = 0;
     game->move_count = 0;
-    Reader r = {file, game, pos, false, false, error, error_size};
+    Reader r = {source, game, pos, false, false, error, error_size};
     bool read = read_game(&r);
     free(pos);
     if (!read) return PGN_END;
     return r.failed ? PGN_ERROR : PGN_GAME;
+}
+
+PgnStatus pgn_read_game(FILE *file, PgnGame *game, char *error, size_t error_size)
+{
+    Source source = {file, NULL};
+    return read_from(&source, game, error, error_size);
+}
+
+PgnStatus pgn_read_game_text(const char **text, PgnGame *game, char *error, size_t error_size)
+{
+    Source source = {NULL, *text};
+    PgnStatus status = read_from(&source, game, error, error_size);
+    *text = source.text;
+    return status;
 }
 
 const char *pgn_tag(const PgnGame *game, const char *name)

@@ -19,8 +19,8 @@ typedef struct {
 typedef struct {
     PgnTag tags[PGN_TAGS_MAX];
     int tag_count;
-    Position start;              /* the initial array, or the FEN tag's position */
-    bool from_initial;           /* no FEN tag: the game began from the initial array */
+    Position start;    /* the initial array, or the FEN tag's position */
+    bool from_initial; /* no FEN tag: the game began from the initial array */
     Move moves[GAME_PLY_MAX];
     int move_count;
 } PgnGame;
@@ -30,6 +30,9 @@ typedef enum { PGN_GAME, PGN_END, PGN_ERROR } PgnStatus;
 /* Read the next game from `file`. PGN_END when no game is left; PGN_ERROR with the reason in
  * `error` when a move is illegal or the text is malformed (the rest of that game is skipped). */
 PgnStatus pgn_read_game(FILE *file, PgnGame *game, char *error, size_t error_size);
+/* The same from text in memory (games built into the binary): reading starts at *text, which is
+ * left where it stopped, for the next game. */
+PgnStatus pgn_read_game_text(const char **text, PgnGame *game, char *error, size_t error_size);
 
 /* The value of tag `name`, or NULL. */
 const char *pgn_tag(const PgnGame *game, const char *name);

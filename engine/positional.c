@@ -47,11 +47,8 @@ const char *reading_name(Reading reading)
 }
 
 static const char *const PHASE_NAMES[PHASE_NB] = {
-    [PHASE_OPENING] = "opening",
-    [PHASE_MIDDLEGAME] = "middle game",
-    [PHASE_PAWN_ENDGAME] = "pawn endgame",
-    [PHASE_MATING] = "mating",
-    [PHASE_ENDGAME] = "general endgame",
+    [PHASE_OPENING] = "opening", [PHASE_MIDDLEGAME] = "middle game",  [PHASE_PAWN_ENDGAME] = "pawn endgame",
+    [PHASE_MATING] = "mating",   [PHASE_ENDGAME] = "general endgame",
 };
 
 /* Non-king, non-pawn men of colour c. */
@@ -60,12 +57,8 @@ static int piece_count(const Position *pos, Color c)
     return pos->count[c][KNIGHT] + pos->count[c][BISHOP] + pos->count[c][ROOK] + pos->count[c][QUEEN];
 }
 
-Phase phase_of(const Position *pos, bool move_number_known)
-{
-    return phase_of_reading(pos, move_number_known, READING_REPORT);
-}
-
-Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading)
+/* The phase under one reading of the rules (READING_PHASE_EITHER_SIDE changes it). */
+static Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading)
 {
     const Color us = pos->side, them = !pos->side;
     /* The endgames are told apart by the kind of material left, so they are tested first: a
@@ -88,10 +81,12 @@ Phase phase_of_reading(const Position *pos, bool move_number_known, Reading read
     return PHASE_MIDDLEGAME;
 }
 
-const char *phase_name(Phase phase)
+Phase phase_of(const Position *pos, bool move_number_known)
 {
-    return (unsigned)phase < PHASE_NB ? PHASE_NAMES[phase] : "unknown";
+    return phase_of_reading(pos, move_number_known, READING_REPORT);
 }
+
+const char *phase_name(Phase phase) { return (unsigned)phase < PHASE_NB ? PHASE_NAMES[phase] : "unknown"; }
 
 /* True if the move lets a position occur for the third time (§6): the position after it, or
  * after one of the opponent's replies, has occurred twice before in the game. [R] TECH avoided
@@ -147,7 +142,8 @@ static void score_move(Position *pos, Phase phase, bool expanded, Reading readin
     case PHASE_MIDDLEGAME: presort_score_middlegame(&ctx); break;
     case PHASE_PAWN_ENDGAME: presort_score_pawn_endgame(&ctx); break;
     case PHASE_MATING: presort_score_mating(&ctx); break;
-    case PHASE_ENDGAME: case PHASE_NB: presort_score_general_endgame(&ctx); break;
+    case PHASE_ENDGAME:
+    case PHASE_NB: presort_score_general_endgame(&ctx); break;
     }
 }
 

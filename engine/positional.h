@@ -9,33 +9,26 @@
 #include "movegen.h"
 
 /* Game phase of a root position (docs/SPEC.md §5.1). */
-typedef enum {
-    PHASE_OPENING,
-    PHASE_MIDDLEGAME,
-    PHASE_PAWN_ENDGAME,
-    PHASE_MATING,
-    PHASE_ENDGAME,
-    PHASE_NB
-} Phase;
+typedef enum { PHASE_OPENING, PHASE_MIDDLEGAME, PHASE_PAWN_ENDGAME, PHASE_MATING, PHASE_ENDGAME, PHASE_NB } Phase;
 
 /* The readings of the report's positional rules (docs/FIDELITY.md §4). READING_REPORT is the
  * set TECH-1971 plays; each other value turns one question to its other reading and keeps the
  * rest, so that the replay can measure every reading against its alternative (the cross-check
  * of tests/protocol/test_replay.py and scripts/replay.py --cross-check). */
 typedef enum {
-    READING_REPORT,                    /* the readings docs/FIDELITY.md §4 chooses */
-    READING_PUSH_AS_PRINTED,           /* K2-K4 and Q2-Q4 rows without the support condition */
-    READING_SUPPORT_BY_ANY_MAN,        /* "supported" = defended by any man, not by a pawn */
-    READING_CENTRE_CAPTURE_ANY_MAN,    /* the centre-pawn capture rows for a capture by any man */
-    READING_PHASE_EITHER_SIDE,         /* the middle game ends when either side is below 1950 */
-    READING_REPETITION_ANY,            /* any move back to an earlier position goes last */
-    READING_REPETITION_OWN_MOVE,       /* a third occurrence by TECH's own move only, no reply */
-    READING_PAWNS_190_BOTH_SIDES,      /* 190 for every pawn when TECH has 2 or fewer */
-    READING_ROOK_BEHIND_ROOK_SIDE,     /* "behind" a passed pawn seen from the rook's side */
-    READING_MIDDLEGAME_KING_PLUS_ONE,  /* the middle-game king factor +1 */
-    READING_KING_FIELD_PAWNS,          /* pawns earn the middle-game king-field term too */
-    READING_PIECE_CAPTURE_OF_PIECE,    /* "piece captures" = captures of a N, B, R or Q */
-    READING_AHEAD_BY_200,              /* "ahead in material" = a lead of 200 or more */
+    READING_REPORT,                   /* the readings docs/FIDELITY.md §4 chooses */
+    READING_PUSH_AS_PRINTED,          /* K2-K4 and Q2-Q4 rows without the support condition */
+    READING_SUPPORT_BY_ANY_MAN,       /* "supported" = defended by any man, not by a pawn */
+    READING_CENTRE_CAPTURE_ANY_MAN,   /* the centre-pawn capture rows for a capture by any man */
+    READING_PHASE_EITHER_SIDE,        /* the middle game ends when either side is below 1950 */
+    READING_REPETITION_ANY,           /* any move back to an earlier position goes last */
+    READING_REPETITION_OWN_MOVE,      /* a third occurrence by TECH's own move only, no reply */
+    READING_PAWNS_190_BOTH_SIDES,     /* 190 for every pawn when TECH has 2 or fewer */
+    READING_ROOK_BEHIND_ROOK_SIDE,    /* "behind" a passed pawn seen from the rook's side */
+    READING_MIDDLEGAME_KING_PLUS_ONE, /* the middle-game king factor +1 */
+    READING_KING_FIELD_PAWNS,         /* pawns earn the middle-game king-field term too */
+    READING_PIECE_CAPTURE_OF_PIECE,   /* "piece captures" = captures of a N, B, R or Q */
+    READING_AHEAD_BY_200,             /* "ahead in material" = a lead of 200 or more */
     READING_NB
 } Reading;
 
@@ -78,8 +71,6 @@ enum { OPENING_LAST_MOVE = 8 };
  * number (FEN fullmove), so it needs move_number_known: the position's move number is the
  * game's own (a game from the initial array, or a FEN with its move number). */
 Phase phase_of(const Position *pos, bool move_number_known);
-/* The same under one reading of the rules (READING_PHASE_EITHER_SIDE changes it). */
-Phase phase_of_reading(const Position *pos, bool move_number_known, Reading reading);
 /* Readable phase name: "opening", "middle game", "pawn endgame", "mating", "general endgame". */
 const char *phase_name(Phase phase);
 /* Score every legal root move of the side to move (with E10, `expanded`, by the expanded

@@ -9,14 +9,8 @@
 
 /* TECH Fig. 5, centre control [R-high]; row 0 = rank 8 as printed (the array is symmetric). */
 static const int CENTRE_CONTROL[8][8] = {
-    {0, 1, 2, 3, 3, 2, 1, 0},
-    {1, 3, 4, 5, 5, 4, 3, 1},
-    {2, 4, 6, 7, 7, 6, 4, 2},
-    {3, 5, 7, 8, 8, 7, 5, 3},
-    {3, 5, 7, 8, 8, 7, 5, 3},
-    {2, 4, 6, 7, 7, 6, 4, 2},
-    {1, 3, 4, 5, 5, 4, 3, 1},
-    {0, 1, 2, 3, 3, 2, 1, 0},
+    {0, 1, 2, 3, 3, 2, 1, 0}, {1, 3, 4, 5, 5, 4, 3, 1}, {2, 4, 6, 7, 7, 6, 4, 2}, {3, 5, 7, 8, 8, 7, 5, 3},
+    {3, 5, 7, 8, 8, 7, 5, 3}, {2, 4, 6, 7, 7, 6, 4, 2}, {1, 3, 4, 5, 5, 4, 3, 1}, {0, 1, 2, 3, 3, 2, 1, 0},
 };
 
 /* docs/SPEC.md §5.5 pawn-advance table [R-high], by destination rank 1..8 (mover's view):
@@ -38,10 +32,7 @@ void presort_term_add(PresortEntry *entry, const char *name, int value)
     entry->score += value;
 }
 
-int presort_centre(Square sq)
-{
-    return CENTRE_CONTROL[7 - square_rank(sq)][square_file(sq)];
-}
+int presort_centre(Square sq) { return CENTRE_CONTROL[7 - square_rank(sq)][square_file(sq)]; }
 
 int presort_centre_gain(const MoveContext *ctx, int factor)
 {
@@ -57,15 +48,9 @@ int presort_field(const KingField field, Square centre, Square sq)
     return field[3 - rank_delta][3 + file_delta];
 }
 
-int presort_relative_rank(Color c, Square sq)
-{
-    return c == WHITE ? square_rank(sq) : 7 - square_rank(sq);
-}
+int presort_relative_rank(Color c, Square sq) { return c == WHITE ? square_rank(sq) : 7 - square_rank(sq); }
 
-Square presort_relative_square(Color c, int file, int rank)
-{
-    return square_make(file, c == WHITE ? rank : 7 - rank);
-}
+Square presort_relative_square(Color c, int file, int rank) { return square_make(file, c == WHITE ? rank : 7 - rank); }
 
 int presort_mobility(const MoveContext *ctx)
 {

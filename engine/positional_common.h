@@ -16,9 +16,9 @@ typedef struct {
     Position *pos;
     Move move;
     Square from, to;
-    PieceType type;     /* type of the moving man before the move (PAWN for a promotion) */
-    Color us, them;     /* us = TECH, the side to move at the root */
-    Reading reading;    /* which reading of the rules (READING_REPORT in play) */
+    PieceType type;  /* type of the moving man before the move (PAWN for a promotion) */
+    Color us, them;  /* us = TECH, the side to move at the root */
+    Reading reading; /* which reading of the rules (READING_REPORT in play) */
     PresortEntry *entry;
 } MoveContext;
 

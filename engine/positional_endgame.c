@@ -23,52 +23,29 @@ enum {
  * pawn's own rank; columns = file offsets -2..+2. The centre column differs for the mover's
  * own passed pawn and for the opponent's; the pawn's own square is never the king's. */
 static const int PASSED_FIELD_OWN[5][5] = {
-    {0, 0, 0, 0, 0},
-    {1, 2, 1, 2, 1},
-    {4, 6, 5, 6, 4},
-    {3, 5, 4, 5, 3},
-    {8, 12, 0, 12, 8},
+    {0, 0, 0, 0, 0}, {1, 2, 1, 2, 1}, {4, 6, 5, 6, 4}, {3, 5, 4, 5, 3}, {8, 12, 0, 12, 8},
 };
 static const int PASSED_FIELD_OPPONENT[5][5] = {
-    {0, 0, 1, 0, 0},
-    {1, 2, 5, 2, 1},
-    {4, 6, 7, 6, 4},
-    {3, 5, 8, 5, 3},
-    {8, 12, 0, 12, 8},
+    {0, 0, 1, 0, 0}, {1, 2, 5, 2, 1}, {4, 6, 7, 6, 4}, {3, 5, 8, 5, 3}, {8, 12, 0, 12, 8},
 };
 enum { PASSED_FIELD_AHEAD_MAX = 4, PASSED_FIELD_HALF_WIDTH = 2 };
 
 /* TECH Fig. 8, pawn-endgame king field [R-high], centred on the opponent's king. */
 static const KingField PAWN_ENDGAME_KING_FIELD = {
-    {1, 1, 2, 3, 2, 1, 1},
-    {1, 3, 4, 5, 4, 3, 1},
-    {2, 4, 6, 6, 6, 4, 2},
-    {3, 5, 6, 0, 6, 5, 3},
-    {2, 4, 6, 6, 6, 4, 2},
-    {1, 3, 4, 5, 4, 3, 1},
-    {1, 1, 2, 3, 2, 1, 1},
+    {1, 1, 2, 3, 2, 1, 1}, {1, 3, 4, 5, 4, 3, 1}, {2, 4, 6, 6, 6, 4, 2}, {3, 5, 6, 0, 6, 5, 3},
+    {2, 4, 6, 6, 6, 4, 2}, {1, 3, 4, 5, 4, 3, 1}, {1, 1, 2, 3, 2, 1, 1},
 };
 
 /* TECH Fig. 9, general-endgame king field [R-high], centred on the opponent's king. */
 static const KingField ENDGAME_KING_FIELD = {
-    {4, 4, 5, 6, 5, 4, 4},
-    {4, 8, 10, 10, 10, 8, 4},
-    {5, 10, 10, 10, 10, 10, 5},
-    {6, 10, 10, 0, 10, 10, 6},
-    {5, 10, 10, 10, 10, 10, 5},
-    {4, 8, 10, 10, 10, 8, 4},
-    {4, 4, 5, 6, 5, 4, 4},
+    {4, 4, 5, 6, 5, 4, 4},      {4, 8, 10, 10, 10, 8, 4}, {5, 10, 10, 10, 10, 10, 5}, {6, 10, 10, 0, 10, 10, 6},
+    {5, 10, 10, 10, 10, 10, 5}, {4, 8, 10, 10, 10, 8, 4}, {4, 4, 5, 6, 5, 4, 4},
 };
 
 /* TECH Fig. 10, mating field [R-high], centred on TECH's king. */
 static const KingField MATING_FIELD = {
-    {4, 4, 5, 6, 5, 4, 4},
-    {4, 8, 10, 9, 10, 8, 4},
-    {5, 10, 10, 10, 10, 10, 5},
-    {6, 9, 10, 0, 10, 9, 6},
-    {5, 10, 10, 10, 10, 10, 5},
-    {4, 8, 10, 9, 10, 8, 4},
-    {4, 4, 5, 6, 5, 4, 4},
+    {4, 4, 5, 6, 5, 4, 4},      {4, 8, 10, 9, 10, 8, 4}, {5, 10, 10, 10, 10, 10, 5}, {6, 9, 10, 0, 10, 9, 6},
+    {5, 10, 10, 10, 10, 10, 5}, {4, 8, 10, 9, 10, 8, 4}, {4, 4, 5, 6, 5, 4, 4},
 };
 
 /* Fig. 7 value at `king` of the passed pawn on `pawn`; own = the pawn belongs to the mover. */
@@ -79,7 +56,7 @@ static int passed_field(const Position *pos, Square pawn, Square king, bool own)
     int file_delta = square_file(king) - square_file(pawn);
     if (ahead < 0 || ahead > PASSED_FIELD_AHEAD_MAX) return 0;
     if (file_delta < -PASSED_FIELD_HALF_WIDTH || file_delta > PASSED_FIELD_HALF_WIDTH) return 0;
-    const int (*field)[5] = own ? PASSED_FIELD_OWN : PASSED_FIELD_OPPONENT;
+    const int(*field)[5] = own ? PASSED_FIELD_OWN : PASSED_FIELD_OPPONENT;
     return field[PASSED_FIELD_AHEAD_MAX - ahead][file_delta + PASSED_FIELD_HALF_WIDTH];
 }
 
@@ -173,8 +150,8 @@ static int mating_eval(const Position *pos, Color tech)
 {
     const Square own_king = position_king(pos, tech), enemy_king = position_king(pos, !tech);
     int e = MATING_ENEMY_KING_CENTRE_WEIGHT * presort_centre(enemy_king)
-          + MATING_KING_DISTANCE_WEIGHT * presort_field(MATING_FIELD, own_king, enemy_king)
-          + presort_centre(own_king);
+            + MATING_KING_DISTANCE_WEIGHT * presort_field(MATING_FIELD, own_king, enemy_king)
+            + presort_centre(own_king);
     int pieces = 0, sum = 0;
     for (PieceType t = PAWN; t < KING; t++)
         for (int i = 0; i < pos->count[tech][t]; i++, pieces++)

@@ -19,43 +19,44 @@
 
 /* The assessment's features, as `tech presort --expanded` names them. */
 typedef enum {
-    F_PAWN_CENTRE,      /* d- and e-pawns (and c, f) advanced from home, by steps */
-    F_PAWN_ADVANCE,     /* every pawn's ranks from home */
-    F_KNIGHT_CENTRE,    /* Fig. 5 value of each knight's square, less 4 */
+    F_PAWN_CENTRE,   /* d- and e-pawns (and c, f) advanced from home, by steps */
+    F_PAWN_ADVANCE,  /* every pawn's ranks from home */
+    F_KNIGHT_CENTRE, /* Fig. 5 value of each knight's square, less 4 */
     F_BISHOP_CENTRE,
     F_QUEEN_CENTRE,
-    F_KING_HOME,        /* the king on its first rank on a wing (+5), on its second (-2), beyond (-6) */
-    F_KING_CENTRE,      /* Fig. 5 value of the king's square, less 4 */
-    F_DOUBLED,          /* own pawns behind another on the same file */
-    F_ISOLATED,         /* pawns with no own pawn on the next files */
-    F_PASSER,           /* passed pawns, by the rank table below */
-    F_PASSER_KINGS,     /* per passed pawn: (enemy king's - own king's distance to its next square) x rank */
-    F_KNIGHT_MOBILITY,  /* squares each knight reaches that no enemy pawn guards, less a typical count */
+    F_KING_HOME,       /* the king on its first rank on a wing (+5), on its second (-2), beyond (-6) */
+    F_KING_CENTRE,     /* Fig. 5 value of the king's square, less 4 */
+    F_DOUBLED,         /* own pawns behind another on the same file */
+    F_ISOLATED,        /* pawns with no own pawn on the next files */
+    F_PASSER,          /* passed pawns, by the rank table below */
+    F_PASSER_KINGS,    /* per passed pawn: (enemy king's - own king's distance to its next square) x rank */
+    F_KNIGHT_MOBILITY, /* squares each knight reaches that no enemy pawn guards, less a typical count */
     F_BISHOP_MOBILITY,
     F_ROOK_MOBILITY,
     F_QUEEN_MOBILITY,
-    F_SHIELD,           /* a wing king's pawn shield: 2 per pawn one rank ahead, 1 two ahead, -2 per open file */
-    F_CASTLING,         /* castling rights kept, one per wing */
-    F_KING_EXPOSED,     /* a king in the middle, no castling right left, the enemy queen on the board */
-    F_KING_DANGER,      /* the enemy men bearing on the king's squares (see king_danger) */
+    F_SHIELD,       /* a wing king's pawn shield: 2 per pawn one rank ahead, 1 two ahead, -2 per open file */
+    F_CASTLING,     /* castling rights kept, one per wing */
+    F_KING_EXPOSED, /* a king in the middle, no castling right left, the enemy queen on the board */
+    F_KING_DANGER,  /* the enemy men bearing on the king's squares (see king_danger) */
     F_BISHOP_PAIR,
-    F_ROOK_OPEN,        /* a rook on a file without pawns */
-    F_ROOK_HALF_OPEN,   /* ... without own pawns */
-    F_ROOK_SEVENTH,     /* a rook on the seventh with the enemy king on the eighth */
-    F_MINOR_HOME,       /* knights and bishops on their first squares */
-    F_QUEEN_EARLY,      /* the queen out while two minor pieces are still at home */
-    F_PAWN_BLOCKED,     /* an own man in front of an unmoved d- or e-pawn */
-    F_MOP_UP,           /* a lead of 400: the lone king's distance from the centre and the kings' nearness */
-    F_MOP_UP_BOX,       /* ... and the squares left to the lone king (not attacked by the stronger side) */
+    F_ROOK_OPEN,      /* a rook on a file without pawns */
+    F_ROOK_HALF_OPEN, /* ... without own pawns */
+    F_ROOK_SEVENTH,   /* a rook on the seventh with the enemy king on the eighth */
+    F_MINOR_HOME,     /* knights and bishops on their first squares */
+    F_QUEEN_EARLY,    /* the queen out while two minor pieces are still at home */
+    F_PAWN_BLOCKED,   /* an own man in front of an unmoved d- or e-pawn */
+    F_MOP_UP,         /* a lead of 400: the lone king's distance from the centre and the kings' nearness */
+    F_MOP_UP_BOX,     /* ... and the squares left to the lone king (not attacked by the stronger side) */
     F_NB
 } Feature;
 
 static const char *const FEATURE_NAMES[F_NB] = {
-    "x-pawn-centre", "x-pawn-advance", "x-knight-centre", "x-bishop-centre", "x-queen-centre", "x-king-home",
-    "x-king-centre", "x-doubled", "x-isolated", "x-passer", "x-passer-kings", "x-knight-mobility",
-    "x-bishop-mobility", "x-rook-mobility", "x-queen-mobility", "x-shield", "x-castling", "x-king-exposed",
-    "x-king-danger", "x-bishop-pair", "x-rook-open", "x-rook-half-open", "x-rook-seventh", "x-minor-home",
-    "x-queen-early", "x-pawn-blocked", "x-mop-up", "x-mop-up-box",
+    "x-pawn-centre",  "x-pawn-advance",    "x-knight-centre",   "x-bishop-centre", "x-queen-centre",
+    "x-king-home",    "x-king-centre",     "x-doubled",         "x-isolated",      "x-passer",
+    "x-passer-kings", "x-knight-mobility", "x-bishop-mobility", "x-rook-mobility", "x-queen-mobility",
+    "x-shield",       "x-castling",        "x-king-exposed",    "x-king-danger",   "x-bishop-pair",
+    "x-rook-open",    "x-rook-half-open",  "x-rook-seventh",    "x-minor-home",    "x-queen-early",
+    "x-pawn-blocked", "x-mop-up",          "x-mop-up-box",
 };
 
 /* A feature's weight per unit in the middle game and in the endgame. */
@@ -65,15 +66,15 @@ typedef struct {
 
 /* [C] The weights. */
 static const Pair WEIGHT[F_NB] = {
-    [F_PAWN_CENTRE] = {5, 0},      [F_PAWN_ADVANCE] = {0, 3},    [F_KNIGHT_CENTRE] = {5, 3},
-    [F_BISHOP_CENTRE] = {2, 2},    [F_QUEEN_CENTRE] = {1, 2},    [F_KING_HOME] = {5, 0},
-    [F_KING_CENTRE] = {0, 8},      [F_DOUBLED] = {-6, -10},      [F_ISOLATED] = {-6, -8},
-    [F_PASSER] = {3, 3},           [F_PASSER_KINGS] = {0, 3},    [F_KNIGHT_MOBILITY] = {4, 4},
-    [F_BISHOP_MOBILITY] = {4, 5},  [F_ROOK_MOBILITY] = {1, 4},   [F_QUEEN_MOBILITY] = {1, 2},
-    [F_SHIELD] = {5, 0},           [F_CASTLING] = {5, 0},        [F_KING_EXPOSED] = {-25, 0},
-    [F_KING_DANGER] = {-4, 0},     [F_BISHOP_PAIR] = {25, 45},   [F_ROOK_OPEN] = {20, 10},
-    [F_ROOK_HALF_OPEN] = {10, 5},  [F_ROOK_SEVENTH] = {15, 25},  [F_MINOR_HOME] = {-12, 0},
-    [F_QUEEN_EARLY] = {-15, 0},    [F_PAWN_BLOCKED] = {-20, 0},  [F_MOP_UP] = {0, 1},
+    [F_PAWN_CENTRE] = {5, 0},     [F_PAWN_ADVANCE] = {0, 3},   [F_KNIGHT_CENTRE] = {5, 3},
+    [F_BISHOP_CENTRE] = {2, 2},   [F_QUEEN_CENTRE] = {1, 2},   [F_KING_HOME] = {5, 0},
+    [F_KING_CENTRE] = {0, 8},     [F_DOUBLED] = {-6, -10},     [F_ISOLATED] = {-6, -8},
+    [F_PASSER] = {3, 3},          [F_PASSER_KINGS] = {0, 3},   [F_KNIGHT_MOBILITY] = {4, 4},
+    [F_BISHOP_MOBILITY] = {4, 5}, [F_ROOK_MOBILITY] = {1, 4},  [F_QUEEN_MOBILITY] = {1, 2},
+    [F_SHIELD] = {5, 0},          [F_CASTLING] = {5, 0},       [F_KING_EXPOSED] = {-25, 0},
+    [F_KING_DANGER] = {-4, 0},    [F_BISHOP_PAIR] = {25, 45},  [F_ROOK_OPEN] = {20, 10},
+    [F_ROOK_HALF_OPEN] = {10, 5}, [F_ROOK_SEVENTH] = {15, 25}, [F_MINOR_HOME] = {-12, 0},
+    [F_QUEEN_EARLY] = {-15, 0},   [F_PAWN_BLOCKED] = {-20, 0}, [F_MOP_UP] = {0, 1},
     [F_MOP_UP_BOX] = {0, -8},
 };
 
@@ -98,11 +99,17 @@ enum { SHIELD_NEAR = 2, SHIELD_FAR = 1, SHIELD_OPEN = -2 };
 /* [C] Mobility: a typical number of squares per piece, counted from. */
 static const int MOBILITY_TYPICAL[PIECE_TYPE_NB] = {[KNIGHT] = 4, [BISHOP] = 6, [ROOK] = 7, [QUEEN] = 13};
 static const Feature MOBILITY_FEATURE[PIECE_TYPE_NB] = {
-    [KNIGHT] = F_KNIGHT_MOBILITY, [BISHOP] = F_BISHOP_MOBILITY, [ROOK] = F_ROOK_MOBILITY, [QUEEN] = F_QUEEN_MOBILITY,
+    [KNIGHT] = F_KNIGHT_MOBILITY,
+    [BISHOP] = F_BISHOP_MOBILITY,
+    [ROOK] = F_ROOK_MOBILITY,
+    [QUEEN] = F_QUEEN_MOBILITY,
 };
 /* Each piece type's centrality feature; F_NB: none (rooks; pawns and kings have their own). */
 static const Feature CENTRE_FEATURE[PIECE_TYPE_NB] = {
-    [KNIGHT] = F_KNIGHT_CENTRE, [BISHOP] = F_BISHOP_CENTRE, [ROOK] = F_NB, [QUEEN] = F_QUEEN_CENTRE,
+    [KNIGHT] = F_KNIGHT_CENTRE,
+    [BISHOP] = F_BISHOP_CENTRE,
+    [ROOK] = F_NB,
+    [QUEEN] = F_QUEEN_CENTRE,
 };
 /* [C] King danger: each enemy man's weight times the king's squares it attacks, squared, over a
  * divisor (smaller with the enemy queen on the board), at most DANGER_MAX; counted when two men
@@ -156,10 +163,10 @@ enum { ATTACKS_MAX = 28 };
 static int attacked_squares(const Position *pos, PieceType t, Square sq, Square *out)
 {
     int n = 0;
-    const int *steps = t == KNIGHT ? knight_offsets
-                     : t == BISHOP ? bishop_offsets
-                     : t == ROOK   ? rook_offsets
-                                   : king_offsets;
+    const int *steps = t == KNIGHT   ? knight_offsets
+                       : t == BISHOP ? bishop_offsets
+                       : t == ROOK   ? rook_offsets
+                                     : king_offsets;
     const int step_count = t == BISHOP || t == ROOK ? 4 : 8;
     const bool slides = t != KNIGHT && t != KING;
     for (int i = 0; i < step_count; i++)
@@ -324,6 +331,5 @@ void presort_score_expanded(const MoveContext *ctx)
     assess(ctx->pos, after);
     unmake_move(ctx->pos);
     const int sign = color_sign(ctx->us);
-    for (Feature f = 0; f < F_NB; f++)
-        presort_term_add(ctx->entry, FEATURE_NAMES[f], sign * (after[f] - before[f]));
+    for (Feature f = 0; f < F_NB; f++) presort_term_add(ctx->entry, FEATURE_NAMES[f], sign * (after[f] - before[f]));
 }

@@ -7,7 +7,7 @@ enum { FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FILE_H };
 enum { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8 };
 
 /* docs/SPEC.md §5.2 centrality factors by piece type (-, P, N, B, R, Q, K). */
-static const int OPENING_FACTOR[PIECE_TYPE_NB] = {0, 1, 4, 3, 2, 1, -1};    /* opening [P] */
+static const int OPENING_FACTOR[PIECE_TYPE_NB] = {0, 1, 4, 3, 2, 1, -1}; /* opening [P] */
 /* Middle game [P values; R the king's sign]: the scan reads "P>3, N«i*, B>3, R*2, Q«l, and K«l".
  * The king's -1 of the opening carries on (docs/FIDELITY.md §4): the OCR of this page loses
  * signs ("Capture with pawn away from center : 5"), the factors are "slightly altered" (the
@@ -19,20 +19,20 @@ enum { MIDDLEGAME_KING_FACTOR_PLUS_ONE = 1 };
 
 /* docs/SPEC.md §5.3 opening table [R]; the pawn rows also serve the middle game (§5.4). */
 enum {
-    K2_K4_BONUS = 30,             /* pawn K2-K4 [R-high] */
-    K3_K4_BONUS = 2,              /* pawn K3-K4 [R-high] */
-    Q2_Q4_BONUS = 20,             /* pawn Q2-Q4 [R-high] */
-    Q3_Q4_BONUS = 2,              /* pawn Q3-Q4 [R-high] */
-    CASTLE_KING_SIDE_BONUS = 30,  /* castle king side [R-high]; middle game too [P] */
-    CASTLE_QUEEN_SIDE_BONUS = 10, /* castle queen side [R-high]; middle game too [P] */
-    KNIGHT_ROOK_FILE_PENALTY = -15, /* knight to R3 [R-high] */
-    BLOCK_CENTRE_PAWN_PENALTY = -50, /* N/B/R/Q to K3/Q3 in front of the unmoved K/Q pawn [R-high] */
-    KING_SIDE_PIECE_BONUS = 2,    /* N/B/R/Q moving from a king-side square [R-med; C: files e-h] */
-    PETROFF_PENALTY = -50,        /* Petroff defence [R-high; C: the test below] */
-    PAWN_CAPTURE_AWAY_PENALTY = -5, /* pawn capture away from the centre [R-low, sign] */
-    DOUBLED_PENALTY = -5,         /* pawn capture doubling own pawns [R-low] */
-    DOUBLED_ISOLATED_PENALTY = -10, /* ... which are then isolated, replaces -5 [R-med] */
-    OPENING_WING_PAWN_PENALTY = -10, /* wing pawn advance [R-high value; C: files a, b, g, h] */
+    K2_K4_BONUS = 30,                  /* pawn K2-K4 [R-high] */
+    K3_K4_BONUS = 2,                   /* pawn K3-K4 [R-high] */
+    Q2_Q4_BONUS = 20,                  /* pawn Q2-Q4 [R-high] */
+    Q3_Q4_BONUS = 2,                   /* pawn Q3-Q4 [R-high] */
+    CASTLE_KING_SIDE_BONUS = 30,       /* castle king side [R-high]; middle game too [P] */
+    CASTLE_QUEEN_SIDE_BONUS = 10,      /* castle queen side [R-high]; middle game too [P] */
+    KNIGHT_ROOK_FILE_PENALTY = -15,    /* knight to R3 [R-high] */
+    BLOCK_CENTRE_PAWN_PENALTY = -50,   /* N/B/R/Q to K3/Q3 in front of the unmoved K/Q pawn [R-high] */
+    KING_SIDE_PIECE_BONUS = 2,         /* N/B/R/Q moving from a king-side square [R-med; C: files e-h] */
+    PETROFF_PENALTY = -50,             /* Petroff defence [R-high; C: the test below] */
+    PAWN_CAPTURE_AWAY_PENALTY = -5,    /* pawn capture away from the centre [R-low, sign] */
+    DOUBLED_PENALTY = -5,              /* pawn capture doubling own pawns [R-low] */
+    DOUBLED_ISOLATED_PENALTY = -10,    /* ... which are then isolated, replaces -5 [R-med] */
+    OPENING_WING_PAWN_PENALTY = -10,   /* wing pawn advance [R-high value; C: files a, b, g, h] */
     UNDEFENDED_CENTRE_PAWN_BONUS = 50, /* pawn takes a d/e pawn not defended by a pawn [R-high] */
     DEFENDED_CENTRE_PAWN_PENALTY = -15 /* pawn takes a d/e pawn defended by a pawn [R-high] */
 };
@@ -47,13 +47,8 @@ enum {
 
 /* TECH Fig. 6, middle-game king field [R-high], centred on the opponent's king. */
 static const KingField MIDDLEGAME_KING_FIELD = {
-    {2, 2, 2, 2, 2, 2, 2},
-    {2, 8, 8, 8, 8, 8, 2},
-    {2, 8, 10, 10, 10, 8, 2},
-    {2, 8, 10, 0, 10, 8, 2},
-    {2, 8, 10, 10, 10, 8, 2},
-    {2, 8, 8, 8, 8, 8, 2},
-    {2, 2, 2, 2, 2, 2, 2},
+    {2, 2, 2, 2, 2, 2, 2},    {2, 8, 8, 8, 8, 8, 2}, {2, 8, 10, 10, 10, 8, 2}, {2, 8, 10, 0, 10, 8, 2},
+    {2, 8, 10, 10, 10, 8, 2}, {2, 8, 8, 8, 8, 8, 2}, {2, 2, 2, 2, 2, 2, 2},
 };
 
 /* Twice a file's distance from the centre line between d and e: |2 * file - 7|. */
@@ -72,10 +67,7 @@ static int pawns_on_file(const Position *pos, int file, Piece pawn)
     return n;
 }
 
-static bool is_wing_file(int file)
-{
-    return file == FILE_A || file == FILE_B || file == FILE_G || file == FILE_H;
-}
+static bool is_wing_file(int file) { return file == FILE_A || file == FILE_B || file == FILE_G || file == FILE_H; }
 
 /* True if an own man defends `sq` in the position before the move: a pawn (the table's
  * "supported", as a supported pawn is one a pawn protects), or any man under
@@ -194,13 +186,11 @@ static bool is_petroff(const MoveContext *ctx)
     const Position *pos = ctx->pos;
     const Color us = ctx->us, them = ctx->them;
     Square own_pawn = presort_relative_square(us, FILE_E, RANK_4);
-    return ctx->type == KNIGHT
-        && ctx->from == presort_relative_square(us, FILE_G, RANK_1)
-        && ctx->to == presort_relative_square(us, FILE_F, RANK_3)
-        && pos->board[presort_relative_square(us, FILE_E, RANK_5)] == piece_make(them, PAWN)
-        && pos->board[presort_relative_square(us, FILE_F, RANK_6)] == piece_make(them, KNIGHT)
-        && pos->board[own_pawn] == piece_make(us, PAWN)
-        && !square_attacked(pos, own_pawn, us);
+    return ctx->type == KNIGHT && ctx->from == presort_relative_square(us, FILE_G, RANK_1)
+           && ctx->to == presort_relative_square(us, FILE_F, RANK_3)
+           && pos->board[presort_relative_square(us, FILE_E, RANK_5)] == piece_make(them, PAWN)
+           && pos->board[presort_relative_square(us, FILE_F, RANK_6)] == piece_make(them, KNIGHT)
+           && pos->board[own_pawn] == piece_make(us, PAWN) && !square_attacked(pos, own_pawn, us);
 }
 
 void presort_score_opening(const MoveContext *ctx)
@@ -265,8 +255,9 @@ void presort_score_middlegame(const MoveContext *ctx)
      * piece which blocks the KBP", "piece captures"); READING_KING_FIELD_PAWNS counts pawns. */
     if (ctx->type != PAWN || ctx->reading == READING_KING_FIELD_PAWNS)
         presort_term_add(entry, "king-field",
-                         factor * (presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->to)
-                                   - presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->from)));
+                         factor
+                             * (presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->to)
+                                - presort_field(MIDDLEGAME_KING_FIELD, enemy_king, ctx->from)));
     score_pawn_rows(ctx, MIDDLEGAME_WING_PAWN_PENALTY);
     score_castling(ctx);
     if (piece_capture_when_ahead(ctx)) presort_term_add(entry, "piece-capture", PIECE_CAPTURE_AHEAD_BONUS);

@@ -30,8 +30,8 @@ bool insufficient_material(const Position *pos)
 {
     for (Color c = BLACK; c <= WHITE; c++)
         if (pos->count[c][PAWN] || pos->count[c][ROOK] || pos->count[c][QUEEN]) return false;
-    int minors = pos->count[WHITE][KNIGHT] + pos->count[WHITE][BISHOP]
-               + pos->count[BLACK][KNIGHT] + pos->count[BLACK][BISHOP];
+    int minors =
+        pos->count[WHITE][KNIGHT] + pos->count[WHITE][BISHOP] + pos->count[BLACK][KNIGHT] + pos->count[BLACK][BISHOP];
     return minors <= 1;
 }
 

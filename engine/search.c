@@ -124,8 +124,7 @@ static void root_moves_prepare(Search *s, const SearchLimits *limits)
     for (int i = 0; i < presort->count; i++) {
         Move m = presort->entries[i].move;
         bool wanted = limits->searchmoves_count == 0;
-        for (int j = 0; j < limits->searchmoves_count && !wanted; j++)
-            wanted = move_same(limits->searchmoves[j], m);
+        for (int j = 0; j < limits->searchmoves_count && !wanted; j++) wanted = move_same(limits->searchmoves[j], m);
         if (wanted) s->root.moves[s->root.count++] = (RootMove){m, i};
     }
     free(presort);
@@ -136,8 +135,7 @@ static Score root_material(const Search *s)
 {
     Score total = 0;
     for (Color c = BLACK; c <= WHITE; c++)
-        for (PieceType t = PAWN; t < KING; t++)
-            total += color_sign(c) * s->value[c][t] * s->pos.count[c][t];
+        for (PieceType t = PAWN; t < KING; t++) total += color_sign(c) * s->value[c][t] * s->pos.count[c][t];
     return total;
 }
 
@@ -174,20 +172,37 @@ static void pv_complete_from_table(const Search *s, SearchInfo *info)
     free(pos);
 }
 
+/* The root's best line as it stands: the principal variation with its depth and score. */
+static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
+{
+    info->depth = depth;
+    info->multipv = 0;
+    info->presort_rank = 0;
+    info->seldepth = s->stats.seldepth;
+    info->score = score;
+    info->nodes = shared_search_nodes(s);
+    info->pv_length = s->pv_length[0];
+    memcpy(info->pv, s->pv[0], (size_t)info->pv_length * sizeof(Move));
+    pv_complete_from_table(s, info);
+}
+
+/* A new best move of the depth under way (MultiPV 1): its line, which the rest of the depth may
+ * still better. */
 static void report_info(Search *s, const SearchReporter *reporter, Depth depth, Score score)
 {
     if (!reporter || !reporter->on_info) return;
     SearchInfo info;
-    info.depth = depth;
-    info.multipv = 0;
-    info.presort_rank = 0;
-    info.seldepth = s->stats.seldepth;
-    info.score = score;
-    info.nodes = shared_search_nodes(s);
-    info.pv_length = s->pv_length[0];
-    memcpy(info.pv, s->pv[0], (size_t)info.pv_length * sizeof(Move));
-    pv_complete_from_table(s, &info);
+    best_line(s, depth, score, &info);
     reporter->on_info(reporter->context, &info);
+}
+
+/* A depth completed (MultiPV 1): its line again, settled, with the depth's nodes. */
+static void report_depth_done(Search *s, const SearchReporter *reporter, Depth depth, Score score)
+{
+    if (!reporter || !reporter->on_depth_done || s->multipv > 1) return;
+    SearchInfo info;
+    best_line(s, depth, score, &info);
+    reporter->on_depth_done(reporter->context, &info);
 }
 
 /* MultiPV and Variety at a completed depth: its lines reported best first (MultiPV), and
@@ -226,6 +241,7 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     result->ponder_move = chosen.pv_length > 1 ? chosen.pv[1] : MOVE_NONE;
     chosen.multipv = 0;
     if (reporter && reporter->on_info) reporter->on_info(reporter->context, &chosen);
+    if (reporter && reporter->on_depth_done) reporter->on_depth_done(reporter->context, &chosen);
 }
 
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
@@ -235,8 +251,8 @@ typedef struct {
     Move best, ponder;
     int best_rank;
     Score score;
-    int completed;               /* root moves fully searched */
-    bool previous_best_done;     /* the previous depth's best move is among them */
+    int completed;           /* root moves fully searched */
+    bool previous_best_done; /* the previous depth's best move is among them */
 } RootLine;
 
 /* Search every root move at `depth` inside the window (lo, hi). A move replaces the best only
@@ -249,8 +265,8 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
     /* The move a partial result must include: the previous depth's best, or at the first depth
      * the best move of a completed shallower search (the insurance search's), if one was given. */
     const Move previous_best = s->iteration_best != MOVE_NONE ? s->iteration_best : s->known_best;
-    *line = (RootLine){.best = MOVE_NONE, .best_rank = MOVE_LIST_MAX, .score = lo,
-                       .previous_best_done = previous_best == MOVE_NONE};
+    *line = (RootLine){
+        .best = MOVE_NONE, .best_rank = MOVE_LIST_MAX, .score = lo, .previous_best_done = previous_best == MOVE_NONE};
     RootMove order[MOVE_LIST_MAX];
     int count = root->count;
     memcpy(order, root->moves, (size_t)count * sizeof order[0]);
@@ -271,8 +287,9 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, rm.move, i + 1);
         /* The score to beat: an earlier-ranked move needs only to equal the best (with MultiPV
          * or Variety, the last line kept, or the margin below the best). */
-        Score bound = s->root_lines_on ? root_lines_bound(&s->lines, rm.rank, lo)
-                    : line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1 : line->score;
+        Score bound = s->root_lines_on                                       ? root_lines_bound(&s->lines, rm.rank, lo)
+                      : line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1
+                                                                             : line->score;
         search_make(s, rm.move, 0);
         int extensions = 0;
         Depth next = depth - 1;
@@ -337,6 +354,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
                 if (s->root_lines_on) root_lines_done(s, reporter, depth);
+                report_depth_done(s, reporter, depth, line.score);
             }
             return;
         }
@@ -381,8 +399,8 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
 }
 
 /* Set up a search of `root_pos` on this thread's Search (its own position and counters). */
-void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
-                  const SearchFeatures *features, SearchControl *control)
+void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
+                  SearchControl *control)
 {
     memset(&s->stats, 0, sizeof s->stats);
     atomic_store_explicit(&s->published_nodes, 0, memory_order_relaxed);
@@ -420,8 +438,8 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
 
 /* Depth after depth from `first` for as long as search_go_deeper allows (the main thread), or
  * until stopped (helpers, which follow the main thread's depth). */
-void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
-                   const SearchReporter *reporter, SearchResult *result)
+void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap, const SearchReporter *reporter,
+                   SearchResult *result)
 {
     for (Depth d = first; d <= cap; d++) {
         d = shared_search_align_depth(s, d);
@@ -440,9 +458,8 @@ void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap
     }
 }
 
-SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits,
-                        const SearchFeatures *features, SearchControl *control,
-                        const SearchReporter *reporter)
+SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
+                        SearchControl *control, const SearchReporter *reporter)
 {
     SearchResult result;
     memset(&result, 0, sizeof result);

@@ -12,24 +12,24 @@
 /* Every enhancement of docs/SPEC.md §10 behind its own switch; all off = the paper (TECH-1971).
  * `presort` off takes the paper's positional analysis away instead (its Game 4 experiment). */
 typedef struct {
-    bool presort;               /* the positional pre-sort and re-valuation of the root (§5) */
-    bool checks_in_quiescence;  /* E1: no stand-pat when in check in quiescence; all evasions */
-    bool check_extension;       /* E2: +1 ply for a checking move, capped */
-    bool secondary_search;      /* E3: re-search the chosen move 2 ply deeper */
-    bool transposition_table;   /* E4: Zobrist table, for speed only */
-    bool draw_detection;        /* E5: repetition and 50-move draws inside the tree = 0 */
-    bool quiet_queen_promotions;/* E6: quiet queen promotions in quiescence */
-    bool iterative_deepening;   /* E7: depth 1..D with the previous best move first */
-    bool pvs;                   /* E8: principal-variation search and root aspiration windows */
-    bool move_ordering;         /* E9: captures by exchange and MVV-LVA, two killers, history */
-    bool expanded_positional;   /* E10: the pre-sort scores the change of a whole-board assessment */
-    bool tree_positional;       /* E11: leaves add a bounded positional term kept by make/unmake */
-    bool piece_values;          /* E12: variable piece values (good and bad bishops, the pair) */
-    bool basic_endgames;        /* E13: known draws and wins of a bare king's endgames */
-    double pace_multiple;       /* Speed: the search runs no faster than this many of TECH's PDP-10s
+    bool presort;                /* the positional pre-sort and re-valuation of the root (§5) */
+    bool checks_in_quiescence;   /* E1: no stand-pat when in check in quiescence; all evasions */
+    bool check_extension;        /* E2: +1 ply for a checking move, capped */
+    bool secondary_search;       /* E3: re-search the chosen move 2 ply deeper */
+    bool transposition_table;    /* E4: Zobrist table, for speed only */
+    bool draw_detection;         /* E5: repetition and 50-move draws inside the tree = 0 */
+    bool quiet_queen_promotions; /* E6: quiet queen promotions in quiescence */
+    bool iterative_deepening;    /* E7: depth 1..D with the previous best move first */
+    bool pvs;                    /* E8: principal-variation search and root aspiration windows */
+    bool move_ordering;          /* E9: captures by exchange and MVV-LVA, two killers, history */
+    bool expanded_positional;    /* E10: the pre-sort scores the change of a whole-board assessment */
+    bool tree_positional;        /* E11: leaves add a bounded positional term kept by make/unmake */
+    bool piece_values;           /* E12: variable piece values (good and bad bishops, the pair) */
+    bool basic_endgames;         /* E13: known draws and wins of a bare king's endgames */
+    double pace_multiple;        /* Speed: the search runs no faster than this many of TECH's PDP-10s
                                    (docs/SPEC.md §9; 1 = the PDP-10 itself); 0 = native, unpaced */
-    Reading presort_reading;    /* which reading of the pre-sort's rules (READING_REPORT in play) */
-    int threads;                /* search threads (Threads option); helpers share the work */
+    Reading presort_reading;     /* which reading of the pre-sort's rules (READING_REPORT in play) */
+    int threads;                 /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 
 /* The two profiles selected by the `Style` option. */
@@ -57,11 +57,11 @@ typedef struct {
     atomic_bool stop;
     atomic_bool pondering;
     atomic_bool limits_changed;
-    atomic_int target_depth;         /* 0 = none */
-    atomic_llong soft_deadline_us;   /* clock_now_us() times; 0 = none */
+    atomic_int target_depth;       /* 0 = none */
+    atomic_llong soft_deadline_us; /* clock_now_us() times; 0 = none */
     atomic_llong hard_deadline_us;
-    atomic_int completed_depth;      /* written by the search: deepest depth completed so far */
-    atomic_ullong hard_grace_nodes;  /* the hard deadline does not cut the search's first depth
+    atomic_int completed_depth;     /* written by the search: deepest depth completed so far */
+    atomic_ullong hard_grace_nodes; /* the hard deadline does not cut the search's first depth
                                         before it has searched this many nodes (an unpaced
                                         search's shallow insurance, docs/SPEC.md §7); 0 = none */
 } SearchControl;
@@ -69,13 +69,15 @@ typedef struct {
 /* Clear every limit and the stop flag. */
 void search_control_reset(SearchControl *control);
 /* Arm new limits on a running search (a ponder hit, docs/SPEC.md §8): pondering ends. */
-void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us,
-                        int64_t hard_deadline_us);
+void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft_deadline_us, int64_t hard_deadline_us);
 
 /* [P] docs/SPEC.md §7, the growth of one depth deeper: "It needs a factor of 3 to go up from an
- * even depth to an odd one, and a factor of about 7 to go from an odd depth to an even one."
- * The depth rule (timeman.c) and TECH-modern's time rule (search_control.c) predict with them. */
+ * even depth to an odd one, and a factor of about 7 to go from an odd depth to an even one." */
 enum { GROWTH_FROM_EVEN = 3, GROWTH_FROM_ODD = 7 };
+/* The report's factor from depth `from` to one ply deeper (GROWTH_FROM_EVEN or _ODD): the one
+ * growth rule that the depth rule (timeman.c) and TECH-modern's prediction of its next depth
+ * (search_control.c) both use. */
+int search_growth(Depth from);
 
 /* Deepest full-width depth any search is asked for; most search threads (Threads option). */
 enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
@@ -84,21 +86,21 @@ enum { MULTIPV_MAX = 500 };
 
 /* What to search. */
 typedef struct {
-    Depth depth;                 /* the deepest depth (a depth below 1 counts as 1) */
-    Depth first_depth;           /* the first depth searched (0 = `depth`); E7 and `mate` start
+    Depth depth;           /* the deepest depth (a depth below 1 counts as 1) */
+    Depth first_depth;     /* the first depth searched (0 = `depth`); E7 and `mate` start
                                     at 1. Deeper depths follow while the control allows them. */
-    uint64_t nodes;              /* abort after this many nodes; 0 = no limit */
-    int mate;                    /* search until a mate in this many moves is found; 0 = off */
-    int searchmoves_count;       /* restrict the root to these moves when > 0 */
+    uint64_t nodes;        /* abort after this many nodes; 0 = no limit */
+    int mate;              /* search until a mate in this many moves is found; 0 = off */
+    int searchmoves_count; /* restrict the root to these moves when > 0 */
     Move searchmoves[MOVE_LIST_MAX];
-    bool started_from_initial;   /* the game began from the initial array (opening phase, §5.1) */
-    int64_t pdp10_budget_us;     /* abort after this much virtual PDP-10 time; 0 = no limit. A
+    bool started_from_initial; /* the game began from the initial array (opening phase, §5.1) */
+    int64_t pdp10_budget_us;   /* abort after this much virtual PDP-10 time; 0 = no limit. A
                                     paced search ends there once the wall clock has caught up
                                     with it (the budget's time at the pace), not before */
-    int multipv;                 /* MultiPV: root lines reported per depth (0 or 1: the one best) */
-    bool variety;                /* Variety: play one of the moves equal to the best, at random */
-    Score variety_margin;        /* Variety: how far below the best score still counts as equal */
-    Move known_best;             /* the move of a completed shallower search (the insurance search,
+    int multipv;               /* MultiPV: root lines reported per depth (0 or 1: the one best) */
+    bool variety;              /* Variety: play one of the moves equal to the best, at random */
+    Score variety_margin;      /* Variety: how far below the best score still counts as equal */
+    Move known_best;           /* the move of a completed shallower search (the insurance search,
                                     docs/SPEC.md §7): an aborted first depth plays the best of its
                                     completed root moves only if this one is among them; MOVE_NONE:
                                     whichever completed */
@@ -108,17 +110,20 @@ typedef struct {
 typedef struct {
     Depth depth;
     int seldepth;
-    Score score;                 /* side-to-move view; mate scores per types.h */
+    Score score; /* side-to-move view; mate scores per types.h */
     uint64_t nodes;
-    int multipv;                 /* MultiPV: this line's place, 1 = the best; 0 = the one line */
-    int presort_rank;            /* MultiPV: its root move's place in the pre-sort, 1 = first */
+    int multipv;      /* MultiPV: this line's place, 1 = the best; 0 = the one line */
+    int presort_rank; /* MultiPV: its root move's place in the pre-sort, 1 = first */
     int pv_length;
     Move pv[MAX_PLY];
 } SearchInfo;
 
-/* The search reports through these callbacks and never prints (any may be NULL). With
- * MultiPV > 1, `on_lines` gets the lines of each completed depth, best first (without it,
- * `on_info` gets them one by one). */
+/* The search reports through these callbacks and never prints (any may be NULL). With one line
+ * (MultiPV 1), `on_info` gets each new best move of a depth as it is found (the rest of the depth
+ * may still better it) and `on_depth_done` the line that stands when the depth is complete: the
+ * same line again, now with the depth's nodes (after Variety, the line of the move it chose).
+ * With MultiPV > 1, `on_lines` gets the lines of each completed depth, best first (without it,
+ * `on_info` gets them one by one), and `on_depth_done` nothing. */
 typedef struct {
     void *context;
     void (*on_info)(void *context, const SearchInfo *info);
@@ -128,6 +133,7 @@ typedef struct {
      * under way and the nodes so far (a paced search can go seconds between root moves); the
      * caller decides how often to pass it on. */
     void (*on_progress)(void *context, Depth depth, uint64_t nodes);
+    void (*on_depth_done)(void *context, const SearchInfo *line);
 } SearchReporter;
 
 /* [C] How often the search offers a heartbeat: often enough that whoever passes them on once a
@@ -135,18 +141,18 @@ typedef struct {
 enum { SEARCH_PROGRESS_INTERVAL_US = 100000 };
 
 typedef struct {
-    Move best_move;              /* MOVE_NONE only when the root has no legal move */
-    Move ponder_move;            /* second move of the PV, or MOVE_NONE */
+    Move best_move;   /* MOVE_NONE only when the root has no legal move */
+    Move ponder_move; /* second move of the PV, or MOVE_NONE */
     Score score;
-    Depth depth;                 /* deepest fully completed depth */
-    int64_t depth_time_us;       /* how long the search of that depth took on its own */
-    int completed_root_moves;    /* root moves fully searched at the last depth started */
-    bool aborted;                /* stopped by the control, the deadline or the node limit */
-    bool budget_spent;           /* ... by the PDP-10 budget (SearchLimits.pdp10_budget_us) */
-    bool searched;               /* best_move was chosen by the search (a completed depth, or the
+    Depth depth;              /* deepest fully completed depth */
+    int64_t depth_time_us;    /* how long the search of that depth took on its own */
+    int completed_root_moves; /* root moves fully searched at the last depth started */
+    bool aborted;             /* stopped by the control, the deadline or the node limit */
+    bool budget_spent;        /* ... by the PDP-10 budget (SearchLimits.pdp10_budget_us) */
+    bool searched;            /* best_move was chosen by the search (a completed depth, or the
                                     completed root moves of an aborted one); false: the pre-sort's
                                     first move stands in, nothing usable completed */
-    SearchStats stats;           /* every thread's nodes; the main thread's other counts */
+    SearchStats stats;        /* every thread's nodes; the main thread's other counts */
 } SearchResult;
 
 /* Per-search state: its own copy of the position, killers and counters; no globals. */
@@ -163,8 +169,7 @@ void search_set_table(Search *search, struct TranspositionTable *tt);
 /* Search `root` on the calling thread (and features->threads - 1 helper threads, kept asleep
  * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
-                        const SearchFeatures *features, SearchControl *control,
-                        const SearchReporter *reporter);
+                        const SearchFeatures *features, SearchControl *control, const SearchReporter *reporter);
 
 /* Mate score helpers: UCI "mate N" moves from a score (positive: side to move mates). */
 int score_mate_moves(Score score);

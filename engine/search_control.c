@@ -43,14 +43,16 @@ void search_control_arm(SearchControl *control, Depth target_depth, int64_t soft
     atomic_store(&control->limits_changed, true);
 }
 
+int search_growth(Depth from) { return from % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD; }
+
 /* How long the next depth will take: the last depth's time times the growth from the depth
- * before it (or the paper's x3/x7, GROWTH_FROM_EVEN/ODD, until a search has timed two depths of
- * its own); 0 if nothing is timed yet. */
+ * before it (or the paper's x3/x7, search_growth, until a search has timed two depths of its
+ * own); 0 if nothing is timed yet. */
 static int64_t predicted_time_us(const Search *s, Depth next)
 {
     Depth last = next - 1;
     if (last < 1 || s->depth_time_us[last] <= 0) return 0;
-    double growth = last % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD;
+    double growth = search_growth(last);
     if (last >= 2 && s->depth_time_us[last - 1] > 0) {
         growth = (double)s->depth_time_us[last] / (double)s->depth_time_us[last - 1];
         if (growth < GROWTH_MIN) growth = GROWTH_MIN;
@@ -98,7 +100,7 @@ static bool paced(const Search *s) { return s->features.pace_multiple > 0; }
 static bool in_grace(const Search *s, const SearchControl *c)
 {
     return atomic_load_explicit(&c->completed_depth, memory_order_relaxed) == 0
-        && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
+           && s->stats.nodes < atomic_load_explicit(&c->hard_grace_nodes, memory_order_relaxed);
 }
 
 /* The stop flag, the deadlines and a ponder hit's new limits. A paced search also ends at its

@@ -36,61 +36,61 @@ typedef struct {
 } RootMoves;
 
 typedef struct Search {
-    Position pos;                      /* the search's own copy of the root position */
-    Move killers[MAX_PLY][KILLER_SLOTS]; /* one killer per ply [C, docs/SPEC.md §4]; two with E9 */
-    History history;                   /* E9: quiet moves' cut-offs */
-    bool in_check[MAX_PLY + 1];        /* side to move in check at each ply (set before its moves) */
-    Score material[MAX_PLY + 1];       /* White-minus-Black material at each ply, revalued */
+    Position pos;                         /* the search's own copy of the root position */
+    Move killers[MAX_PLY][KILLER_SLOTS];  /* one killer per ply [C, docs/SPEC.md §4]; two with E9 */
+    History history;                      /* E9: quiet moves' cut-offs */
+    bool in_check[MAX_PLY + 1];           /* side to move in check at each ply (set before its moves) */
+    Score material[MAX_PLY + 1];          /* White-minus-Black material at each ply, revalued */
     Score value[COLOR_NB][PIECE_TYPE_NB]; /* piece values for this search (§5.8) */
-    EvalLine eval;                     /* E11/E12: the leaf's knowledge along the line */
-    bool eval_incremental;             /* E11 or E12 on: the line is kept by search_make */
-    bool leaf_knowledge;               /* E11, E12 or E13 on: leaves are more than material */
+    EvalLine eval;                        /* E11/E12: the leaf's knowledge along the line */
+    bool eval_incremental;                /* E11 or E12 on: the line is kept by search_make */
+    bool leaf_knowledge;                  /* E11, E12 or E13 on: leaves are more than material */
     EvalSwitches eval_switches;
-    Move pv[MAX_PLY][MAX_PLY];         /* triangular principal-variation table */
+    Move pv[MAX_PLY][MAX_PLY]; /* triangular principal-variation table */
     int pv_length[MAX_PLY];
     SearchStats stats;
-    _Atomic uint64_t published_nodes;  /* stats.nodes as of the last poll, for other threads */
+    _Atomic uint64_t published_nodes; /* stats.nodes as of the last poll, for other threads */
     SearchFeatures features;
     SearchControl *control;
     uint64_t node_limit;
-    int64_t pdp10_budget_us;           /* abort at this much virtual PDP-10 time (0 = none) */
-    bool on_pdp10_clock;               /* paced (Speed), or under a PDP-10 budget */
-    uint64_t poll_mask;                /* search_poll when (nodes & poll_mask) == 0 (see search_begin) */
+    int64_t pdp10_budget_us; /* abort at this much virtual PDP-10 time (0 = none) */
+    bool on_pdp10_clock;     /* paced (Speed), or under a PDP-10 budget */
+    uint64_t poll_mask;      /* search_poll when (nodes & poll_mask) == 0 (see search_begin) */
     int64_t start_us;
-    const SearchReporter *reporter;    /* the main search's (heartbeats from the poll); NULL in helpers */
-    int64_t last_progress_us;          /* when the last heartbeat went out (or the search began) */
+    const SearchReporter *reporter; /* the main search's (heartbeats from the poll); NULL in helpers */
+    int64_t last_progress_us;       /* when the last heartbeat went out (or the search began) */
     Depth depth_under_way;
-    Move iteration_best;               /* best move of the previous depth (searched first with E7) */
-    Score iteration_score;             /* its score (E8: the centre of the aspiration window) */
-    Move known_best;                   /* SearchLimits.known_best: the first depth's previous best */
-    int64_t depth_end_us[SEARCH_DEPTH_MAX + 2]; /* when each depth completed; 0 = not (yet) */
-    int64_t depth_time_us[SEARCH_DEPTH_MAX + 2];/* how long each depth took */
+    Move iteration_best;                         /* best move of the previous depth (searched first with E7) */
+    Score iteration_score;                       /* its score (E8: the centre of the aspiration window) */
+    Move known_best;                             /* SearchLimits.known_best: the first depth's previous best */
+    int64_t depth_end_us[SEARCH_DEPTH_MAX + 2];  /* when each depth completed; 0 = not (yet) */
+    int64_t depth_time_us[SEARCH_DEPTH_MAX + 2]; /* how long each depth took */
     int64_t depth_start_us;
     RootMoves root;
     /* MultiPV > 1 or Variety: the root keeps every line it needs with its exact score (root_lines.c);
      * otherwise the plain root of the report, one best move. */
     bool root_lines_on;
-    int multipv;                       /* lines reported per depth (1 = the best only) */
+    int multipv; /* lines reported per depth (1 = the best only) */
     bool variety;
     Score variety_margin;
-    RootLines lines;                   /* the depth under way */
-    VarietyCandidates candidates;      /* Variety's choice at the last completed depth */
-    uint64_t random_state;             /* Variety's random source: this search's own */
-    TranspositionTable *tt;            /* E4: shared table, or NULL */
-    SharedSearch *shared;              /* the helpers and the busy table while helpers work, else NULL */
-    SharedSearch *threads;             /* the main search's helpers, kept asleep between searches */
+    RootLines lines;              /* the depth under way */
+    VarietyCandidates candidates; /* Variety's choice at the last completed depth */
+    uint64_t random_state;        /* Variety's random source: this search's own */
+    TranspositionTable *tt;       /* E4: shared table, or NULL */
+    SharedSearch *shared;         /* the helpers and the busy table while helpers work, else NULL */
+    SharedSearch *threads;        /* the main search's helpers, kept asleep between searches */
     bool is_helper;
     bool aborted;
-    bool budget_spent;                 /* the abort was the PDP-10 budget's */
+    bool budget_spent; /* the abort was the PDP-10 budget's */
 } Search;
 
 /* Set up a search of `root_pos` on this thread's Search (search.c; the helpers too). */
-void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits,
-                  const SearchFeatures *features, SearchControl *control);
+void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
+                  SearchControl *control);
 
 /* Depth after depth from `first` to `cap` (search.c; the helpers too). */
-void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap,
-                   const SearchReporter *reporter, SearchResult *result);
+void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap, const SearchReporter *reporter,
+                   SearchResult *result);
 
 /* Full-width alpha-beta below the root (tree.c): the value of the position after the root
  * move just made, from the side to move's view. */

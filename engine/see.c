@@ -87,10 +87,3 @@ Score see_capture(const Position *pos, Move m)
     }
     return gain[0];
 }
-
-bool see_capture_holds(const Position *pos, Move m)
-{
-    if (move_is_en_passant(m) || move_is_promotion(m)) return see_capture(pos, m) >= 0;
-    if (piece_value[move_captured(m)] >= piece_value[piece_type(pos->board[move_from(m)])]) return true;
-    return see_capture(pos, m) >= 0;
-}

@@ -12,8 +12,4 @@
  * when going on would lose). Pins and checks are not looked at. */
 Score see_capture(const Position *pos, Move m);
 
-/* True if the capture `m` does not lose material by exchange (see_capture(pos, m) >= 0),
- * answered without the exchange when the victim is worth at least the capturer. */
-bool see_capture_holds(const Position *pos, Move m);
-
 #endif

@@ -22,9 +22,9 @@ enum { BUSY_TABLE_SIZE = 1 << 14 };
 typedef struct SharedSearch {
     ThreadPool *pool;
     struct Search *helpers[SEARCH_THREADS_MAX - 1];
-    int helper_count;                  /* helpers taking part in the search under way */
-    SearchControl helper_control;      /* the helpers stop when the main search ends */
-    atomic_int main_depth;             /* the depth the main search is on */
+    int helper_count;             /* helpers taking part in the search under way */
+    SearchControl helper_control; /* the helpers stop when the main search ends */
+    atomic_int main_depth;        /* the depth the main search is on */
     _Atomic uint64_t busy[BUSY_TABLE_SIZE];
     /* What the helpers start from: set by the main search before it wakes them (the root
      * position as given, not the main search's own copy, which it is changing). */

@@ -14,14 +14,14 @@ typedef struct {
 
 struct ThreadPool {
     pthread_mutex_t lock;
-    pthread_cond_t wake;         /* helpers: a new task, or shut down */
-    pthread_cond_t done;         /* pool_wait: a helper finished its part */
+    pthread_cond_t wake; /* helpers: a new task, or shut down */
+    pthread_cond_t done; /* pool_wait: a helper finished its part */
     pthread_t threads[SEARCH_THREADS_MAX];
     HelperSlot slots[SEARCH_THREADS_MAX];
-    int started;                 /* helper threads running */
-    unsigned generation;         /* bumped by each pool_start */
-    int active;                  /* helpers taking part in the current task */
-    int running;                 /* of those, still working */
+    int started;         /* helper threads running */
+    unsigned generation; /* bumped by each pool_start */
+    int active;          /* helpers taking part in the current task */
+    int running;         /* of those, still working */
     PoolTask task;
     void *context;
     bool shutdown;

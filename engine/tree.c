@@ -157,8 +157,7 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
     MovePicker picker;
     if (s->features.move_ordering && evading)
         picker_init(&picker, &s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
-    else
-        picker_init_in_order(&picker, &list);
+    else picker_init_in_order(&picker, &list);
     int legal = 0;
     for (Move m; (m = picker_next(&picker, &s->pos)) != MOVE_NONE;) {
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
@@ -296,8 +295,10 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
     /* 6. No legal move: mate (scored by distance) or stalemate (0) [C, docs/SPEC.md §4]. */
     if (legal == 0) alpha = s->in_check[ply] ? -(SCORE_MATE - ply) : SCORE_DRAW;
     if (use_table) {
-        Bound bound = legal == 0 ? BOUND_EXACT
-                    : alpha >= beta ? BOUND_LOWER : alpha > alpha_at_entry ? BOUND_EXACT : BOUND_UPPER;
+        Bound bound = legal == 0               ? BOUND_EXACT
+                      : alpha >= beta          ? BOUND_LOWER
+                      : alpha > alpha_at_entry ? BOUND_EXACT
+                                               : BOUND_UPPER;
         tt_store(s->tt, s->pos.key, ply, depth, alpha, bound, best);
     }
     return alpha;

@@ -9,7 +9,7 @@
 
 /* Entry data layout: move (32 bits) | score+32768 (16) | depth (8) | bound (2) | age (6). */
 typedef struct {
-    _Atomic uint64_t check;   /* key ^ data */
+    _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;
 } TTEntry;
 
@@ -17,7 +17,7 @@ struct TranspositionTable {
     TTEntry *entries;
     size_t mask;
     uint8_t age;
-    bool written;             /* a search may have stored entries since the last clear */
+    bool written; /* a search may have stored entries since the last clear */
 };
 
 enum { AGE_MASK = 63 };
@@ -25,7 +25,7 @@ enum { AGE_MASK = 63 };
 static uint64_t pack(Move move, Score score, Depth depth, Bound bound, uint8_t age)
 {
     return (uint64_t)move | ((uint64_t)(uint16_t)(score + 32768) << 32) | ((uint64_t)(uint8_t)depth << 48)
-         | ((uint64_t)bound << 56) | ((uint64_t)(age & AGE_MASK) << 58);
+           | ((uint64_t)bound << 56) | ((uint64_t)(age & AGE_MASK) << 58);
 }
 
 static Depth data_depth(uint64_t data) { return (Depth)((data >> 48) & 0xFF); }

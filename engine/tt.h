@@ -11,7 +11,7 @@ typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3
 
 typedef struct {
     Move move;
-    Score score;      /* adjusted to the probing ply */
+    Score score; /* adjusted to the probing ply */
     Depth depth;
     Bound bound;
 } TTHit;

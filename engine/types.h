@@ -27,15 +27,26 @@ enum { BLACK = 0, WHITE = 1, COLOR_NB = 2 };
 
 /* Named squares used by the rules (castling, start position). */
 enum {
-    SQ_A1 = 21, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
-    SQ_A8 = 91, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8
+    SQ_A1 = 21,
+    SQ_B1,
+    SQ_C1,
+    SQ_D1,
+    SQ_E1,
+    SQ_F1,
+    SQ_G1,
+    SQ_H1,
+    SQ_A8 = 91,
+    SQ_B8,
+    SQ_C8,
+    SQ_D8,
+    SQ_E8,
+    SQ_F8,
+    SQ_G8,
+    SQ_H8
 };
 
 /* Castling rights, one bit each. */
-enum {
-    CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8,
-    CASTLE_ALL = 15
-};
+enum { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4, CASTLE_BQ = 8, CASTLE_ALL = 15 };
 
 /* Mailbox geometry: file 0..7 = a..h, rank 0..7 = 1..8. */
 static inline Square square_make(int file, int rank) { return 21 + file + BOARD_WIDTH * rank; }
@@ -63,7 +74,7 @@ enum {
     SCORE_MATE = 30000,
     SCORE_ILLEGAL = 32000,
     SCORE_INFINITE = 32500,
-    MAX_PLY = 128,              /* deepest search ply, quiescence included */
+    MAX_PLY = 128, /* deepest search ply, quiescence included */
     SCORE_MATE_BOUND = SCORE_MATE - MAX_PLY
 };
 

@@ -20,20 +20,21 @@ void variety_collect(VarietyCandidates *candidates, const RootLines *lines)
     }
 }
 
+/* The next number of the source (splitmix64). */
+static uint64_t random_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
 const SearchInfo *variety_choose(const VarietyCandidates *candidates, uint64_t *random_state)
 {
     if (candidates->count == 0) return NULL;
     /* The bias of a modulo of 2^64 by at most VARIETY_CANDIDATES_MAX is far below anything a
      * person could notice. */
     return &candidates->lines[random_next(random_state) % (uint64_t)candidates->count];
-}
-
-uint64_t random_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
 }
 
 uint64_t random_seed(const void *salt)

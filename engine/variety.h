@@ -30,7 +30,5 @@ const SearchInfo *variety_choose(const VarietyCandidates *candidates, uint64_t *
 
 /* A random source of its own: seeded from the time of day, the process and `salt` (an address). */
 uint64_t random_seed(const void *salt);
-/* The next number of the source (splitmix64). */
-uint64_t random_next(uint64_t *state);
 
 #endif

@@ -20,8 +20,7 @@ static void zobrist_fill(void)
 {
     uint64_t state = 0x7EC41971ull; /* "TECH 1971" */
     for (int p = 0; p < 13; p++)
-        for (int sq = 0; sq < BOARD_SIZE; sq++)
-            zobrist.piece[p][sq] = (p == 6) ? 0 : splitmix64(&state);
+        for (int sq = 0; sq < BOARD_SIZE; sq++) zobrist.piece[p][sq] = (p == 6) ? 0 : splitmix64(&state);
     for (int i = 0; i < 16; i++) zobrist.castling[i] = 0;
     uint64_t single[4];
     for (int i = 0; i < 4; i++) single[i] = splitmix64(&state);

@@ -8,7 +8,7 @@ typedef struct {
     uint64_t piece[13][BOARD_SIZE]; /* [piece + 6][square] */
     uint64_t castling[16];
     uint64_t en_passant_file[8];
-    uint64_t side;                  /* xor-ed in when Black is to move */
+    uint64_t side; /* xor-ed in when Black is to move */
 } ZobristKeys;
 
 /* The key tables: filled once (thread-safe, idempotent), read-only afterwards. */

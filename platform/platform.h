@@ -67,9 +67,9 @@ void platform_thread_responsive(void);
 typedef struct PlatformInput PlatformInput;
 
 typedef enum {
-    INPUT_DATA,      /* bytes were read */
-    INPUT_END,       /* the end of input (or an error reading it) */
-    INPUT_STOPPED    /* platform_input_stop was called: read no more */
+    INPUT_DATA,   /* bytes were read */
+    INPUT_END,    /* the end of input (or an error reading it) */
+    INPUT_STOPPED /* platform_input_stop was called: read no more */
 } InputStatus;
 
 /* The standard input, ready to be read by one thread. NULL if out of memory. */

@@ -125,7 +125,7 @@ typedef struct {
     uint64_t sched_flags;
     int32_t sched_nice;
     uint32_t sched_priority;
-    uint64_t sched_runtime;      /* SCHED_OTHER from Linux 6.12 on: the slice, in ns */
+    uint64_t sched_runtime; /* SCHED_OTHER from Linux 6.12 on: the slice, in ns */
     uint64_t sched_deadline;
     uint64_t sched_period;
 } SchedAttr;
@@ -155,7 +155,7 @@ void platform_thread_responsive(void) {}
 /* --- stdin ----------------------------------------------------------------------------------- */
 
 struct PlatformInput {
-    int wake[2];                 /* a pipe: a byte in it stops the reader (platform_input_stop) */
+    int wake[2]; /* a pipe: a byte in it stops the reader (platform_input_stop) */
 };
 
 PlatformInput *platform_input_open(void)

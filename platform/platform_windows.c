@@ -140,11 +140,11 @@ void platform_thread_responsive(void) {}
 /* A GUI's anonymous pipe cannot be waited on or read with a timeout, so the reader blocks in
  * ReadFile and platform_input_stop cancels that read (CancelSynchronousIo). */
 struct PlatformInput {
-    HANDLE handle;               /* stdin */
-    SRWLOCK lock;                /* guards the three below */
-    HANDLE reader;               /* the reading thread, for CancelSynchronousIo */
-    bool reading;                /* the reader is in (or on its way into) ReadFile */
-    bool stopped;                /* platform_input_stop was called */
+    HANDLE handle; /* stdin */
+    SRWLOCK lock;  /* guards the three below */
+    HANDLE reader; /* the reading thread, for CancelSynchronousIo */
+    bool reading;  /* the reader is in (or on its way into) ReadFile */
+    bool stopped;  /* platform_input_stop was called */
 };
 
 /* [C] How long platform_input_stop tries to cancel a read that has not begun yet (the reader on

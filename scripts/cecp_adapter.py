@@ -9,7 +9,7 @@ import re
 import time
 
 import chessrules as cr
-from engine_client import FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, START_TIMEOUT, cecp_setup_lines
+from engine_shared import FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, START_TIMEOUT, cecp_setup_lines
 from protocol_adapter import Adapter, Reply
 
 

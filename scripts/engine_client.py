@@ -7,55 +7,28 @@ certain line, quit. This is that client, once. The engine's output lines carry t
 arrived (engine_process.py), so timings taken here are the engine's, not the script's.
 
 Not for games under a clock: the match runner (match.py) needs pondering, flags and forfeits
-and has its own adapters (uci_adapter.py, cecp_adapter.py) on the same process class.
+and has its own adapters (uci_adapter.py, cecp_adapter.py) on the same process class; what the
+two share, the time-outs and the protocol text, is engine_shared.py's.
 
     with UciClient(["./tech"], {"Style": "TECH-modern"}) as engine:
         engine.send(position_command(cr.START_FEN, ["e2e4"]))
         search = engine.go("depth 5")          # Search: bestmove, ponder, lines, started, ended
 """
 import math
-import re
 import time
 from dataclasses import dataclass, field
 
-import chessrules as cr
-# EngineLost is the callers' too: a client raises it when the engine dies or stays silent.
-from engine_process import FORFEIT_STALL, QUIT_TIMEOUT, EngineLost, EngineProcess, process_cpu_seconds
-
-# Time-outs in seconds: cutechess's values (chessengine.cpp, xboardengine.cpp), which the match
-# runner's adapters use too.
-START_TIMEOUT = 35.0      # uciok, or feature done=1 after done=0
-FEATURE_TIMEOUT = 8.0     # CECP features without done=0
-PING_TIMEOUT = 15.0       # isready -> readyok, ping -> pong
-STOP_TIMEOUT = 15.0       # the move after stop / ?, once a search's deadline has passed
-
-FEATURE_RE = re.compile(r'(\w+)=("[^"]*"|\S+)')
+# EngineLost is the callers' too: a client raises it when the engine dies or stays silent. The
+# time-outs and the protocol text are the ones the match runner uses (engine_shared.py); the
+# names are imported here for the scripts that import them from this client.
+from engine_process import FORFEIT_STALL, EngineLost, EngineProcess, process_cpu_seconds
+from engine_shared import (FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, QUIT_TIMEOUT,  # noqa: F401
+                           START_TIMEOUT, STOP_TIMEOUT, cecp_setup_lines, position_command)
 
 
 class EngineRefused(RuntimeError):
     """The engine answered a request with an error instead of doing it (CECP `Error`,
     `Illegal move`)."""
-
-
-def position_command(start_fen, moves):
-    """`position startpos|fen START [moves ...]` for a game's start and its moves so far."""
-    start = "startpos" if start_fen == cr.START_FEN else f"fen {start_fen}"
-    return f"position {start} moves {' '.join(moves)}" if moves else f"position {start}"
-
-
-def cecp_setup_lines(position, setboard):
-    """The CECP lines (in force mode) that set up `position`: `setboard`, or for engines without
-    it (Fairy-Max has setboard=0) the legacy `edit` mode, where black to move needs a move first."""
-    if setboard:
-        return [f"setboard {position.fen()}"]
-    lines = ["a2a3"] if position.turn == cr.BLACK else []
-    lines += ["edit", "#"]
-    for white in (True, False):
-        if not white:
-            lines.append("c")
-        lines += [piece.upper() + cr.square_name(sq) for sq, piece in enumerate(position.board)
-                  if piece and piece.isupper() == white]
-    return lines + ["."]
 
 
 def starts_with_words(wanted):

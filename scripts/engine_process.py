@@ -14,7 +14,8 @@ import subprocess
 import threading
 import time
 
-QUIT_TIMEOUT = 5.0        # [C] seconds to exit after quit before a kill (cutechess's value)
+from engine_shared import QUIT_TIMEOUT
+
 READ_CHUNK = 65536        # [C] bytes per read of a pipe
 
 # The two ways an engine is lost. In a match each is a forfeit of that name (games.py).

@@ -12,8 +12,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from engine_client import STOP_TIMEOUT
 from engine_process import FORFEIT_STALL, EngineLost, EngineProcess
+from engine_shared import STOP_TIMEOUT
 
 # Seconds a flagged engine gets to move after `stop` / `?` (cutechess's; tests/long lowers it).
 STALL_TIMEOUT = STOP_TIMEOUT

@@ -6,7 +6,7 @@ and a fresh go on a miss) and must be idle again before the next game. What is c
 protocols (the process, the move's clock, the flag) is protocol_adapter.py's.
 """
 import chessrules as cr
-from engine_client import PING_TIMEOUT, START_TIMEOUT, position_command
+from engine_shared import PING_TIMEOUT, START_TIMEOUT, position_command
 from protocol_adapter import Adapter, Reply
 
 

@@ -106,8 +106,8 @@ static bool time_operations(const SearchControl *control, double *generation_ns,
     }
     int64_t pair_us = clock_now_us() - start;
     /* Take away the generations done inside that loop. */
-    double pair_ns = pairs ? ((double)pair_us * 1000.0 - *generation_ns * rounds * bench_position_count) / (double)pairs
-                           : 0;
+    double pair_ns =
+        pairs ? ((double)pair_us * 1000.0 - *generation_ns * rounds * bench_position_count) / (double)pairs : 0;
     *make_unmake_ns = pair_ns > 0 ? pair_ns : 0;
     volatile uint64_t kept = sink; /* the loops' results are used: they are not optimised away */
     (void)kept;
@@ -199,7 +199,7 @@ struct BenchTask {
     void (*emit_line)(const char *line);
     void (*on_done)(void *context);
     void *context;
-    SearchControl control;       /* the run's searches poll its stop flag */
+    SearchControl control; /* the run's searches poll its stop flag */
     atomic_bool done;
 };
 

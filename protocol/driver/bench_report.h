@@ -15,7 +15,7 @@ enum { BENCH_DEPTH_MAX = 10 };
 
 typedef struct {
     int depth;
-    bool modern;                 /* TECH-modern's profile; else TECH-1971's (the signature) */
+    bool modern; /* TECH-modern's profile; else TECH-1971's (the signature) */
 } BenchSettings;
 
 /* The words after `bench`: a depth and `--style modern|faithful` (or TECH-modern, TECH-1971), in

@@ -8,7 +8,7 @@
 #include "movegen.h"
 
 typedef struct {
-    unsigned position_id;        /* the game's position the set belongs to */
+    unsigned position_id; /* the game's position the set belongs to */
     int count;
     Move moves[MOVE_LIST_MAX];
 } Exclusions;

@@ -12,13 +12,13 @@
 enum { GAME_ERROR_MAX = 160 };
 
 typedef struct {
-    Position start;              /* where the game began */
-    Position pos;                /* the current position, with the game's history for repetition */
-    bool started_from_initial;   /* the move numbers are the game's own: it began from the initial
+    Position start;            /* where the game began */
+    Position pos;              /* the current position, with the game's history for repetition */
+    bool started_from_initial; /* the move numbers are the game's own: it began from the initial
                                     array or from a FEN with its move number (docs/SPEC.md §5.1) */
-    Move *moves;                 /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
+    Move *moves;               /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
     int move_count, move_capacity;
-    unsigned position_id;        /* changes with every move, take-back and set-up: what belongs to
+    unsigned position_id; /* changes with every move, take-back and set-up: what belongs to
                                     one position (CECP's excluded moves) notes it */
 } Game;
 

@@ -22,7 +22,6 @@ enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
 /* docs/SPEC.md §7: Move Overhead 50 ms by default [C]. */
 enum { OVERHEAD_DEFAULT_MS = 50, OVERHEAD_MAX_MS = 10000 };
 
-
 /* Which Settings field an option drives. */
 typedef enum {
     FIELD_HASH,
@@ -59,9 +58,9 @@ typedef enum {
 typedef struct {
     const char *name;
     OptionType type;
-    int default_value, min, max;       /* check: 0/1; combo: index into vars */
-    const char *const *vars;           /* combo values, NULL-terminated */
-    bool uci_only;                     /* CECP covers it with memory, cores or hard/easy */
+    int default_value, min, max; /* check: 0/1; combo: index into vars */
+    const char *const *vars;     /* combo values, NULL-terminated */
+    bool uci_only;               /* CECP covers it with memory, cores or hard/easy */
     OptionField field;
 } OptionSpec;
 
@@ -205,7 +204,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_SPEED_CUSTOM: return 0; /* a string: OptionDescription.text */
-    case FIELD_PONDER: return 0;   /* not kept (option_store); listed for UCI only */
+    case FIELD_PONDER: return 0;       /* not kept (option_store); listed for UCI only */
     case FIELD_ANALYSE: return 0;
     case FIELD_MULTIPV: return s->multipv;
     case FIELD_VARIETY: return s->variety;
@@ -325,8 +324,8 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         break;
     case OPTION_TYPE_SPIN:
         if (!parse_int(value, &v) || v < spec->min || v > spec->max) {
-            snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'",
-                     spec->name, spec->min, spec->max, value);
+            snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'", spec->name,
+                     spec->min, spec->max, value);
             return OPTION_FAILED;
         }
         break;
@@ -339,8 +338,7 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         break;
     case OPTION_TYPE_BUTTON:
-    case OPTION_TYPE_STRING:
-        break;
+    case OPTION_TYPE_STRING: break;
     }
     const OptionResult result = option_store(settings, spec->field, v);
     SearchFeatures features; /* build what the next search will need now, off its clock */

@@ -11,25 +11,25 @@
 
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
-    int hash_mb;                 /* Hash: table size in MB (used by the E4 table) */
-    int move_overhead_ms;        /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
-    int start_depth;             /* Depth: TECH's depth in the opening and at the start (§7) */
-    int style;                   /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    SearchFeatures features;     /* the E1..E13 switches, set by Style and one by one, the
+    int hash_mb;                       /* Hash: table size in MB (used by the E4 table) */
+    int move_overhead_ms;              /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
+    int start_depth;                   /* Depth: TECH's depth in the opening and at the start (§7) */
+    int style;                         /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
+    SearchFeatures features;           /* the E1..E13 switches, set by Style and one by one, the
                                     Threads option (features.threads) and Speed (pace_multiple) */
-    bool limit_strength;         /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
-    int elo;                     /* UCI_Elo */
-    int multipv;                 /* MultiPV: root lines shown per depth */
-    bool variety;                /* Variety: play one of the moves equal to the best, at random */
+    bool limit_strength;               /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
+    int elo;                           /* UCI_Elo */
+    int multipv;                       /* MultiPV: root lines shown per depth */
+    bool variety;                      /* Variety: play one of the moves equal to the best, at random */
     char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */
 typedef enum {
-    OPTION_FAILED,               /* unknown name or bad value: nothing changed */
-    OPTION_STORED,               /* value stored in Settings */
-    OPTION_CLEAR_HASH,           /* the Clear Hash button was pressed */
-    OPTION_HASH_SIZE             /* a Hash size was stored: the table is to be resized */
+    OPTION_FAILED,     /* unknown name or bad value: nothing changed */
+    OPTION_STORED,     /* value stored in Settings */
+    OPTION_CLEAR_HASH, /* the Clear Hash button was pressed */
+    OPTION_HASH_SIZE   /* a Hash size was stored: the table is to be resized */
 } OptionResult;
 
 /* An option's kind, as both protocols name them. */
@@ -45,12 +45,12 @@ typedef enum {
 typedef struct {
     const char *name;
     OptionType type;
-    int default_value;           /* check: 0/1; spin: the number; combo: index into choices */
-    int min, max;                /* spin: the range */
-    const char *const *choices;  /* combo: its values, NULL-terminated; else NULL */
-    int value;                   /* the current setting, in default_value's form (button: 0) */
-    const char *text;            /* string: the current setting ("" = none); else NULL */
-    bool uci_only;               /* CECP covers it with memory, cores or hard/easy */
+    int default_value;          /* check: 0/1; spin: the number; combo: index into choices */
+    int min, max;               /* spin: the range */
+    const char *const *choices; /* combo: its values, NULL-terminated; else NULL */
+    int value;                  /* the current setting, in default_value's form (button: 0) */
+    const char *text;           /* string: the current setting ("" = none); else NULL */
+    bool uci_only;              /* CECP covers it with memory, cores or hard/easy */
 } OptionDescription;
 
 /* Defaults: TECH-1971 profile, start depth 5, overhead 50 ms, 16 MB, 1 thread. */

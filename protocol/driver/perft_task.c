@@ -9,7 +9,7 @@
 
 struct PerftTask {
     pthread_t thread;
-    Position position;           /* the task's own copy: the game may change meanwhile */
+    Position position; /* the task's own copy: the game may change meanwhile */
     int depth;
     bool divide;
     void (*emit_line)(const char *line);

@@ -1,93 +1,22 @@
-/* searcher.c - the search facade: one job at a time, run stage by stage by one persistent search
- * thread that sleeps on a condition variable between jobs. */
-#include "searcher.h"
+/* searcher.c - the search facade: one job at a time, run stage by stage (searcher_job.c) by one
+ * persistent search thread that sleeps on a condition variable between jobs; the transposition
+ * table's size and clearing; the ponder statistics. */
+#include "searcher_internal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
-
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "clock.h"
-#include "makemove.h"
 #include "pdp10.h"
-#include "tt.h"
 
-/* docs/SPEC.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
-enum { GUESS_DEPTH = 2 };
-/* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
-enum { GUESS_BUDGET_US = 50000 };
 /* [C] A guess asked for between searches (CECP `hint`) holds the input back at most this long. */
 enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
-/* [C] Held to UCI_Elo's work, a main search that ran at under this share of the pace asked
- * for, for at least WORK_SHORT_MIN_US, did less than the setting's work: the clock or the
- * machine could not give it. */
-static const double WORK_SHORT_SHARE = 0.8;
-enum { WORK_SHORT_MIN_US = 20000 };
-/* [C] docs/SPEC.md §7: an unpaced search under a clock completes a shallow search before the
- * hard deadline may cut it (TECH-1971's depth-2 insurance search, TECH-modern's depth 1), so that
- * the move played is never one no search has looked at. A pathological tree ends anyway after
- * this many nodes: about four times the largest such search measured (TECH-modern's depth 1,
- * 54,068 nodes, over Win at Chess, tests/perft.epd and the endgame starts; TECH-1971's depth 2
- * at most 6,660), a few hundredths of a second here. An insurance search cut there falls back
- * to depth 1 under the same cap. */
-enum { SHALLOW_GRACE_NODES = 200000 };
 /* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
  * sum of clock readings inside 64 bits whatever number a GUI sends. */
 static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
-
-/* A job runs these stages in order, skipping those it does not need. */
-typedef enum {
-    STAGE_IDLE,                  /* no job yet */
-    STAGE_PREDICT,               /* self-ponder: guess the opponent's reply */
-    STAGE_INSURANCE,             /* depth-2 insurance search (docs/SPEC.md §7) */
-    STAGE_MAIN,                  /* the search proper */
-    STAGE_GUESS,                 /* guess the reply to the move found */
-    STAGE_DONE                   /* result ready */
-} Stage;
-
-typedef struct {
-    unsigned id;
-    JobKind kind;
-    Stage stage;
-    bool taken;                  /* the result was collected */
-    bool hit;                    /* ponder job converted by a hit */
-    bool abandoned;              /* stopped for good: skip the remaining stages */
-    Position root;               /* the position given */
-    Position searched;           /* where the main search runs: root, or root + predicted reply */
-    TimePlan plan;               /* as the time manager made it; the main search runs plan.search */
-    SearchFeatures features;
-    JobReporter reporter;
-    int64_t clock_start_us, start_us, main_start_us;
-    bool want_guess;
-    SearchResult insurance_result;
-    JobResult result;
-    int64_t last_progress_us;    /* the job's last heartbeat, whichever stage sent it */
-} Job;
-
-struct Searcher {
-    pthread_mutex_t lock;
-    pthread_cond_t wake;         /* the search thread: a job is ready, or shut down */
-    pthread_cond_t changed;      /* waiters: the job moved on */
-    pthread_t thread;
-    bool thread_started;
-    Search *search;
-    TranspositionTable *tt;      /* E4 */
-    int tt_megabytes, tt_pending_megabytes;
-    bool clear_pending;          /* ucinewgame / Clear Hash: the search thread empties the tables */
-    bool clearing;               /* ... and is doing it now, with the lock released */
-    bool shutdown;
-    unsigned last_id;
-    Job job;
-    SearchControl control;
-    void (*on_done)(void *context, unsigned id);
-    void *done_context;
-    int ponder_hits, ponder_total;
-};
-
-static bool stage_active(Stage s) { return s > STAGE_IDLE && s < STAGE_DONE; }
 
 /* The clock_now_us() time `ms` after `start_us`, saturated; 0 (no deadline) when ms is 0. */
 static int64_t deadline_after(int64_t start_us, int64_t ms)
@@ -109,8 +38,8 @@ static int64_t deadline_after(int64_t start_us, int64_t ms)
  * miss (docs/SPEC.md §8). */
 static bool ponder_stops_at_rule_depth(const JobRequest *request)
 {
-    return request->features.pace_multiple > 0 && !request->features.iterative_deepening
-        && request->plan.clock.by_rule && request->plan.clock.target_depth > 0;
+    return request->features.pace_multiple > 0 && !request->features.iterative_deepening && request->plan.clock.by_rule
+           && request->plan.clock.target_depth > 0;
 }
 
 /* Under the lock: arm the plan's limits, counted from `clock_start_us`, on the search. */
@@ -120,247 +49,6 @@ static void arm_plan(Searcher *searcher, const TimePlan *plan, int64_t clock_sta
     search_control_arm(c, plan->clock.target_depth, deadline_after(clock_start_us, plan->clock.soft_ms),
                        deadline_after(clock_start_us, plan->clock.hard_ms));
     if (!rejudge) atomic_store(&c->limits_changed, false);
-}
-
-/* Table use in permille, or SEARCHER_NO_TABLE when the job searches without one; called on the
- * searching thread, which owns the table's age. */
-static int hashfull(const Searcher *searcher)
-{
-    return searcher->tt && searcher->job.features.transposition_table ? tt_hashfull(searcher->tt) : SEARCHER_NO_TABLE;
-}
-
-/* Forward the search's callbacks to the protocol with the job's context. The result keeps the
- * best line (MultiPV's first) as the line that chose the move. */
-static void forward_lines(void *context, const SearchInfo *lines, int count)
-{
-    Searcher *searcher = context;
-    Job *job = &searcher->job;
-    if (count < 1) return;
-    job->result.info = lines[0];
-    job->result.has_info = true;
-    if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000, .info = lines,
-                        .info_count = count, .hashfull = hashfull(searcher)};
-    job->reporter.on_report(job->reporter.context, &report);
-}
-
-static void forward_info(void *context, const SearchInfo *info) { forward_lines(context, info, 1); }
-
-static void forward_current_move(void *context, Depth depth, Move move, int number)
-{
-    Job *job = &((Searcher *)context)->job;
-    if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
-                        .depth = depth, .current_move = move, .current_number = number};
-    job->reporter.on_report(job->reporter.context, &report);
-}
-
-/* The heartbeat of the move's searches (insurance and main): the last line reported with the
- * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
-static void forward_progress(void *context, Depth depth, uint64_t nodes)
-{
-    Searcher *searcher = context;
-    Job *job = &searcher->job;
-    int64_t now = clock_now_us();
-    if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
-    job->last_progress_us = now;
-    const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
-    JobReport report = {.id = job->id, .kind = job->kind, .prefix = job->result.predicted,
-                        .elapsed_ms = (now - job->start_us) / 1000, .info = line, .info_count = line ? 1 : 0,
-                        .hashfull = hashfull(searcher), .depth = depth, .progress = true,
-                        .nodes = job->result.nodes + nodes};
-    job->reporter.on_report(job->reporter.context, &report);
-}
-
-/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses), ended
- * after `nodes` nodes if that is not 0; `reporter` gets its heartbeats (or NULL). */
-static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
-                                   const SearchReporter *reporter)
-{
-    Job *job = &searcher->job;
-    SearchLimits limits = job->plan.search;
-    limits.depth = limits.first_depth = depth;
-    limits.nodes = nodes;
-    limits.known_best = MOVE_NONE;
-    limits.mate = 0;
-    limits.multipv = 1;
-    limits.variety = false;
-    SearchFeatures features = job->features;
-    features.threads = 1;
-    features.secondary_search = false;
-    return search_run(searcher->search, pos, &limits, &features, &searcher->control, reporter);
-}
-
-/* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
- * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). */
-static SearchResult guess_reply(Searcher *searcher, const Position *pos)
-{
-    Job *job = &searcher->job;
-    int restricted = job->plan.search.searchmoves_count;
-    job->plan.search.searchmoves_count = 0;
-    SearchLimits kept = job->plan.search;
-    job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
-    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, 0, NULL);
-    job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
-    job->plan.search.searchmoves_count = restricted;
-    return guess;
-}
-
-/* Whether the job runs at this machine's own speed (no Speed, no UCI_Elo): then its clock never
- * cuts its first shallow search (docs/SPEC.md §7). A paced search is the slow machine, which
- * plays what it has when its clock runs out. */
-static bool unpaced(const Job *job) { return job->features.pace_multiple <= 0; }
-
-/* The grace the hard deadline gives `stage` (SearchControl.hard_grace_nodes): an unpaced job's
- * insurance search, or, without one, its main search's depth 1. */
-static uint64_t stage_grace(const Job *job, Stage stage)
-{
-    if (!unpaced(job)) return 0;
-    if (stage == STAGE_INSURANCE) return SHALLOW_GRACE_NODES;
-    const SearchLimits *limits = &job->plan.search;
-    Depth first = limits->first_depth > 0 ? limits->first_depth : limits->depth;
-    if (job->features.iterative_deepening || limits->mate > 0) first = 1;
-    return stage == STAGE_MAIN && !job->plan.clock.insurance && first <= 1 ? SHALLOW_GRACE_NODES : 0;
-}
-
-/* The insurance search (docs/SPEC.md §7): depth 2 first; an unpaced one that its node cap cut
- * (a pathological tree, not a stop) falls back to depth 1. A completed one tells the main
- * search which move a partial result of its first depth must include. */
-static void run_insurance(Searcher *searcher)
-{
-    Job *job = &searcher->job;
-    SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
-    uint64_t cap = unpaced(job) ? SHALLOW_GRACE_NODES : 0;
-    job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, cap, &heartbeat);
-    job->result.nodes += job->insurance_result.stats.nodes;
-    job->result.work_us += pdp10_us(&job->insurance_result.stats);
-    if (cap && job->insurance_result.depth == 0 && !atomic_load(&searcher->control.stop)) {
-        SearchResult one = search_shallow(searcher, &job->searched, 1, cap, &heartbeat);
-        job->result.nodes += one.stats.nodes;
-        job->result.work_us += pdp10_us(&one.stats);
-        if (one.searched || !job->insurance_result.searched) job->insurance_result = one;
-    }
-    if (unpaced(job) && job->insurance_result.depth > 0) job->plan.search.known_best = job->insurance_result.best_move;
-}
-
-/* Held to UCI_Elo's work: did the main search keep the pace asked for? */
-static void judge_work(Searcher *searcher, const SearchResult *main)
-{
-    Job *job = &searcher->job;
-    JobResult *r = &job->result;
-    r->pace_wanted = job->features.pace_multiple;
-    r->pace_reached = main->stats.wall_us > 0 ? (double)pdp10_us(&main->stats) / (double)main->stats.wall_us : 0.0;
-    /* Short: the wall clock, not the budget or a stop, ended a search that was behind its pace. */
-    r->short_of_work = job->plan.clock.by_work && main->aborted && !main->budget_spent
-                    && !atomic_load(&searcher->control.stop) && main->stats.wall_us >= WORK_SHORT_MIN_US
-                    && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
-}
-
-static void run_main(Searcher *searcher)
-{
-    Job *job = &searcher->job;
-    SearchReporter reporter = {searcher, forward_info, forward_current_move, forward_lines, forward_progress};
-    job->main_start_us = clock_now_us();
-    /* UCI_Elo's work is the move's: what the insurance search used is spent. */
-    SearchLimits limits = job->plan.search;
-    int64_t spent = job->result.work_us;
-    if (limits.pdp10_budget_us > 0)
-        limits.pdp10_budget_us = limits.pdp10_budget_us > spent ? limits.pdp10_budget_us - spent : 1;
-    SearchResult main =
-        search_run(searcher->search, &job->searched, &limits, &job->features, &searcher->control, &reporter);
-    JobResult *r = &job->result;
-    r->work_us += pdp10_us(&main.stats);
-    judge_work(searcher, &main);
-    r->best_move = main.best_move;
-    r->ponder_move = main.ponder_move;
-    r->score = main.score;
-    r->depth = main.depth;
-    r->depth_time_us = main.depth_time_us;
-    r->aborted = main.aborted;
-    r->nodes += main.stats.nodes;
-    r->stats = main.stats;
-    r->hashfull = hashfull(searcher);
-    /* docs/SPEC.md §7: nothing usable completed -> the insurance move. */
-    if (!main.searched && job->insurance_result.best_move != MOVE_NONE) {
-        r->best_move = job->insurance_result.best_move;
-        r->ponder_move = job->insurance_result.ponder_move;
-        r->score = job->insurance_result.score;
-        r->depth = job->insurance_result.depth;
-        r->insurance_used = true;
-    }
-}
-
-static void run_stage(Searcher *searcher, Stage stage)
-{
-    Job *job = &searcher->job;
-    switch (stage) {
-    case STAGE_PREDICT: {
-        SearchResult guess = guess_reply(searcher, &job->root);
-        job->result.predicted = guess.best_move;
-        job->result.nodes += guess.stats.nodes;
-        position_copy(&job->searched, &job->root);
-        if (guess.best_move != MOVE_NONE) make_move(&job->searched, guess.best_move);
-        break;
-    }
-    case STAGE_INSURANCE: {
-        run_insurance(searcher);
-        break;
-    }
-    case STAGE_MAIN:
-        run_main(searcher);
-        break;
-    case STAGE_GUESS: {
-        Position *after = malloc(sizeof *after);
-        if (!after) break;
-        position_copy(after, &job->searched);
-        make_move(after, job->result.best_move);
-        SearchResult guess = guess_reply(searcher, after);
-        job->result.nodes += guess.stats.nodes;
-        /* Only a completed guess replaces the PV's second move (docs/SPEC.md §8); without either
-         * there is no ponder move (a cut guess's best is its pre-sort's first, unsearched). */
-        if (guess.depth > 0) job->result.ponder_move = guess.best_move;
-        free(after);
-        break;
-    }
-    default:
-        break;
-    }
-}
-
-/* Under the lock: the stage after `done`, with the control set up for it. */
-static Stage next_stage(Searcher *searcher, Stage done)
-{
-    Job *job = &searcher->job;
-    bool stopped = atomic_load(&searcher->control.stop);
-    if (job->abandoned || searcher->shutdown) return STAGE_DONE;
-    switch (done) {
-    case STAGE_PREDICT:
-        if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
-        return job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
-    case STAGE_INSURANCE:
-        return STAGE_MAIN;
-    case STAGE_MAIN:
-        if (!job->want_guess || job->result.best_move == MOVE_NONE) return STAGE_DONE;
-        if (stopped && job->kind != JOB_MOVE && !job->hit) return STAGE_DONE; /* a ponder miss */
-        /* The guess gets its own short budget, inside the move's hard limit if one is armed;
-         * a stop of the main search still leaves it time to find the reply. */
-        {
-            int64_t now = clock_now_us();
-            int64_t deadline = now + GUESS_BUDGET_US;
-            int64_t armed = atomic_load(&searcher->control.hard_deadline_us);
-            if (armed) {
-                int64_t floor = armed > now + 1000 ? armed : now + 1000;
-                if (floor < deadline) deadline = floor;
-            }
-            search_control_reset(&searcher->control);
-            atomic_store(&searcher->control.hard_deadline_us, deadline);
-        }
-        return STAGE_GUESS;
-    default:
-        return STAGE_DONE;
-    }
 }
 
 #ifdef TECH_TEST_HOOKS
@@ -410,11 +98,11 @@ static void *worker_main(void *arg)
         }
         Stage stage = job->stage;
         if (stage == STAGE_MAIN) atomic_store(&searcher->control.completed_depth, 0);
-        atomic_store(&searcher->control.hard_grace_nodes, stage_grace(job, stage));
+        atomic_store(&searcher->control.hard_grace_nodes, searcher_job_grace(job, stage));
         pthread_mutex_unlock(&searcher->lock);
-        run_stage(searcher, stage);
+        searcher_job_run(searcher, stage);
         pthread_mutex_lock(&searcher->lock);
-        job->stage = next_stage(searcher, stage);
+        job->stage = searcher_job_next_stage(searcher, stage);
         if (job->stage == STAGE_DONE) {
             job->result.hit = job->hit;
             job->result.elapsed_us = clock_now_us() - job->start_us;
@@ -666,8 +354,9 @@ HashOutcome searcher_set_hash(Searcher *searcher, int megabytes)
 {
     pthread_mutex_lock(&searcher->lock);
     searcher->tt_pending_megabytes = megabytes;
-    HashOutcome outcome = stage_active(searcher->job.stage) && megabytes != searcher->tt_megabytes ? HASH_DEFERRED
-                                                                                     : apply_hash_locked(searcher);
+    HashOutcome outcome = stage_active(searcher->job.stage) && megabytes != searcher->tt_megabytes
+                              ? HASH_DEFERRED
+                              : apply_hash_locked(searcher);
     pthread_mutex_unlock(&searcher->lock);
     return outcome;
 }

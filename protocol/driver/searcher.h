@@ -13,9 +13,9 @@
 #include "timeman.h"
 
 typedef enum {
-    JOB_MOVE,          /* find TECH's move in the given position */
-    JOB_PONDER,        /* UCI `go ponder`: search the given position on the opponent's time */
-    JOB_SELF_PONDER    /* CECP: guess the opponent's reply in the given position (2 ply, §8),
+    JOB_MOVE,       /* find TECH's move in the given position */
+    JOB_PONDER,     /* UCI `go ponder`: search the given position on the opponent's time */
+    JOB_SELF_PONDER /* CECP: guess the opponent's reply in the given position (2 ply, §8),
                           then search TECH's answer to it on the opponent's time */
 } JobKind;
 
@@ -30,17 +30,23 @@ enum { SEARCHER_NO_TABLE = -1 };
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move prefix;                 /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
-    int64_t elapsed_ms;          /* since the search started */
-    const SearchInfo *info;      /* an iteration or new best move; NULL for a current-move report */
-    int info_count;              /* MultiPV: `info` holds this many lines, best first; else 1 */
-    int hashfull;                /* permille of the transposition table in use; SEARCHER_NO_TABLE
+    Move prefix;            /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
+    int64_t elapsed_ms;     /* since the search started */
+    const SearchInfo *info; /* a new best move, or a completed depth's lines (`settled`); NULL
+                                    for a current-move report */
+    int info_count;         /* MultiPV: `info` holds this many lines, best first; else 1 */
+    bool settled;           /* `info` is what a completed depth settled: its line (or MultiPV's
+                                    lines, or the line of the move Variety chose); a new best move
+                                    of the depth under way is not settled, as the depth may better it */
+    bool repeat;            /* a settled line that came before as a new best move: a protocol
+                                    that shows every new best move has shown it */
+    int hashfull;           /* permille of the transposition table in use; SEARCHER_NO_TABLE
                                     when the search uses none (E4 off, or no memory for one) */
-    Depth depth;                 /* current-move report: depth, move and its 1-based number */
+    Depth depth;            /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-    bool progress;               /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
-                                    `nodes` so far, `info` the last line reported (or NULL) */
+    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
+                                    `nodes` so far, `info` the last settled line (or NULL) */
     uint64_t nodes;
 } JobReport;
 
@@ -52,36 +58,38 @@ typedef struct {
 
 typedef struct {
     JobKind kind;
-    const Position *position;    /* copied at the start */
-    TimePlan plan;               /* every limit, the root's included; a ponder job's clock
+    const Position *position; /* copied at the start */
+    TimePlan plan;            /* every limit, the root's included; a ponder job's clock
                                     limits are armed by the hit */
     SearchFeatures features;
-    int64_t clock_start_us;      /* when the command that started the clock was read */
-    bool want_guess;             /* then guess the opponent's reply to the move found (2 ply) */
+    int64_t clock_start_us; /* when the command that started the clock was read */
+    bool want_guess;        /* then guess the opponent's reply to the move found (2 ply) */
     JobReporter reporter;
 } JobRequest;
 
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move best_move;              /* MOVE_NONE: no legal move (or a self-ponder job that never
+    Move best_move;   /* MOVE_NONE: no legal move (or a self-ponder job that never
                                     got to search: the guess found no reply) */
-    Move ponder_move;            /* TECH's guess of the reply to best_move, or MOVE_NONE */
-    Move predicted;              /* JOB_SELF_PONDER: the reply the search assumed */
+    Move ponder_move; /* TECH's guess of the reply to best_move, or MOVE_NONE */
+    Move predicted;   /* JOB_SELF_PONDER: the reply the search assumed */
     Score score;
-    Depth depth;                 /* deepest completed depth of the main search */
-    int64_t depth_time_us;       /* how long the search of that depth took */
-    bool aborted;                /* the main search was cut short */
-    bool insurance_used;         /* nothing completed: the insurance move is played */
-    bool hit;                    /* a ponder job converted by searcher_ponderhit */
-    bool has_info;               /* `info` holds the last report of the main search */
+    Depth depth;           /* deepest completed depth of the main search */
+    int64_t depth_time_us; /* how long the search of that depth took */
+    bool aborted;          /* the main search was cut short */
+    bool insurance_used;   /* nothing completed: the insurance move is played */
+    bool hit;              /* a ponder job converted by searcher_ponderhit */
+    bool has_info;         /* `info` holds the last report of the main search */
     SearchInfo info;
-    int hashfull;                /* permille of the table in use at the end, or SEARCHER_NO_TABLE */
-    uint64_t nodes;              /* all searches of the job */
-    SearchStats stats;           /* tree statistics of the main search (docs/SPEC.md §9) */
-    int64_t elapsed_us;          /* job start to finish (ponder time included) */
-    int64_t work_us;             /* PDP-10 microseconds of the move's searches (insurance and main) */
-    bool short_of_work;          /* held to UCI_Elo's work, the machine could not keep its pace */
+    bool has_settled_info; /* `settled_info` holds its last settled line (JobReport.settled) */
+    SearchInfo settled_info;
+    int hashfull;                     /* permille of the table in use at the end, or SEARCHER_NO_TABLE */
+    uint64_t nodes;                   /* all searches of the job */
+    SearchStats stats;                /* tree statistics of the main search (docs/SPEC.md §9) */
+    int64_t elapsed_us;               /* job start to finish (ponder time included) */
+    int64_t work_us;                  /* PDP-10 microseconds of the move's searches (insurance and main) */
+    bool short_of_work;               /* held to UCI_Elo's work, the machine could not keep its pace */
     double pace_wanted, pace_reached; /* ... the pace asked for and the one the main search ran at */
 } JobResult;
 
@@ -122,9 +130,9 @@ bool searcher_busy(Searcher *searcher);
 void searcher_clear(Searcher *searcher);
 /* What became of a request for a table size (the Hash option). */
 typedef enum {
-    HASH_APPLIED,                /* the table has the size asked for */
-    HASH_DEFERRED,               /* a job runs: searcher_apply_hash() resizes once it has ended */
-    HASH_NO_MEMORY               /* no memory for it: the old table stays (or none, if none was had) */
+    HASH_APPLIED,  /* the table has the size asked for */
+    HASH_DEFERRED, /* a job runs: searcher_apply_hash() resizes once it has ended */
+    HASH_NO_MEMORY /* no memory for it: the old table stays (or none, if none was had) */
 } HashOutcome;
 
 /* Ask for a transposition table (E4) of `megabytes`: resized now if idle, else deferred. A

@@ -11,8 +11,8 @@
 
 /* [C] The choices: the PDP-10, then one per decade of the report's factor 7, then native. The
  * GUI shows a year with its multiple, so that both readings of the scale are in sight. */
-static const char *const CHOICES[] = {"PDP-10",        "1981 (x7)",     "1991 (x49)", "2001 (x343)",
-                                      "2011 (x2401)",  "2021 (x16807)", "native",     NULL};
+static const char *const CHOICES[] = {"PDP-10",       "1981 (x7)",     "1991 (x49)", "2001 (x343)",
+                                      "2011 (x2401)", "2021 (x16807)", "native",     NULL};
 _Static_assert(sizeof CHOICES / sizeof CHOICES[0] == SPEED_CHOICE_COUNT + 1, "one name per choice, then NULL");
 
 double speed_multiple_of_year(double year)

@@ -12,15 +12,12 @@
  * speed did per unit of multiple (TECH-1971 414 ms, TECH-modern 153 ms; native: x43174, x24005;
  * docs/STRENGTH.md §1). */
 enum { STRENGTH_ELO_MIN = 81, STRENGTH_ELO_MAX = 2277 };
-#define STRENGTH_POINTS \
-    {STRENGTH_TECH_1971, 414.0, 81}, \
-    {STRENGTH_TECH_1971, 2898.0, 284}, \
-    {STRENGTH_TECH_1971, 20286.0, 922}, \
-    {STRENGTH_TECH_1971, 142002.0, 1337}, \
-    {STRENGTH_TECH_1971, 994014.0, 1472}, \
-    {STRENGTH_TECH_1971, 6958098.0, 1532}, \
-    {STRENGTH_TECH_1971, 17874036.0, 1659}, \
-    {STRENGTH_TECH_MODERN, 25306.2, 1659}, \
-    {STRENGTH_TECH_MODERN, 52479.0, 1790}, \
-    {STRENGTH_TECH_MODERN, 367353.0, 2098}, \
-    {STRENGTH_TECH_MODERN, 3672765.0, 2277}
+#define STRENGTH_POINTS                                                                                                \
+    {STRENGTH_TECH_1971, 414.0, 81}, {STRENGTH_TECH_1971, 2898.0, 284}, {STRENGTH_TECH_1971, 20286.0, 922},            \
+        {STRENGTH_TECH_1971, 142002.0, 1337}, {STRENGTH_TECH_1971, 994014.0, 1472},                                    \
+        {STRENGTH_TECH_1971, 6958098.0, 1532}, {STRENGTH_TECH_1971, 17874036.0, 1659},                                 \
+        {STRENGTH_TECH_MODERN, 25306.2, 1659}, {STRENGTH_TECH_MODERN, 52479.0, 1790},                                  \
+        {STRENGTH_TECH_MODERN, 367353.0, 2098},                                                                        \
+    {                                                                                                                  \
+        STRENGTH_TECH_MODERN, 3672765.0, 2277                                                                          \
+    }

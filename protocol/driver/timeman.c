@@ -75,8 +75,6 @@ typedef enum { READING_SEARCH, READING_CLOCK } TimeReading;
 #endif
 static const TimeReading time_reading = TECH_TIME_READING;
 
-static int growth(Depth from) { return from % 2 == 0 ? GROWTH_FROM_EVEN : GROWTH_FROM_ODD; }
-
 static Depth clamp_depth(Depth d)
 {
     if (d < RULE_DEPTH_MIN) return RULE_DEPTH_MIN;
@@ -94,8 +92,8 @@ void timeman_init(TimeManager *tm, Depth start_depth)
 /* A search time at `from` scaled to what it would have been at `to` by the report's factors. */
 static double normalise(double ms, Depth from, Depth to)
 {
-    for (; from < to; from++) ms *= growth(from);
-    for (; from > to; from--) ms /= growth(from - 1);
+    for (; from < to; from++) ms *= search_growth(from);
+    for (; from > to; from--) ms /= search_growth(from - 1);
     return ms;
 }
 
@@ -164,7 +162,7 @@ static void adjust_depth(TimeManager *tm, int64_t avail)
     tm->adjusted = true;
     const double used = used_time(tm, tm->depth);
     if (used > (double)avail) tm->depth = clamp_depth(tm->depth - 1);
-    else if (used * growth(tm->depth) <= (double)avail) tm->depth = clamp_depth(tm->depth + 1);
+    else if (used * search_growth(tm->depth) <= (double)avail) tm->depth = clamp_depth(tm->depth + 1);
 }
 
 static Depth capped(Depth depth, Depth cap) { return cap > 0 && cap < depth ? cap : depth; }
@@ -192,9 +190,9 @@ static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
 static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
 {
     if (r->work_us <= 0 || r->infinite || r->nodes || r->mate > 0 || (!timed && r->depth_cap > 0)) return false;
-    int64_t wall_ms = !timed ? WORK_UNTIMED_MOVE_MS
-                    : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
-                    : r->movetime_ms - r->overhead_ms;
+    int64_t wall_ms = !timed         ? WORK_UNTIMED_MOVE_MS
+                      : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
+                                     : r->movetime_ms - r->overhead_ms;
     if (wall_ms < 1) wall_ms = 1;
     int64_t cap_us = r->iterative ? r->work_us : WORK_CAP_FACTOR_BY_RULE * r->work_us;
     plan->clock.by_work = true;

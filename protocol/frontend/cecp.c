@@ -25,7 +25,7 @@ enum { LEVEL_MOVES_MAX = 100000 };
 /* [C] `nps` rates beyond a billion nodes a second are taken as that (no machine is that fast). */
 enum { NPS_MAX = 1000000000 };
 
-Cecp *cecp_create(Session *session)
+static Cecp *cecp_create(Session *session)
 {
     Cecp *c = calloc(1, sizeof *c);
     if (!c) return NULL;
@@ -43,14 +43,14 @@ Cecp *cecp_create(Session *session)
     return c;
 }
 
-void cecp_destroy(Cecp *c)
+static void cecp_destroy(Cecp *c)
 {
     if (!c) return;
     line_queue_clear(&c->deferred);
     free(c);
 }
 
-void cecp_leave(Cecp *c)
+static void cecp_leave(Cecp *c)
 {
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
@@ -282,8 +282,7 @@ static bool is_edit_line(const char *line)
 static void edit_line(Cecp *c, const char *line)
 {
     switch (cecp_edit_line(&c->edit, line)) {
-    case EDIT_GOES_ON:
-        break;
+    case EDIT_GOES_ON: break;
     case EDIT_ENDS: {
         char fen[FEN_MAX];
         c->editing = false;
@@ -291,9 +290,7 @@ static void edit_line(Cecp *c, const char *line)
         set_position(c, fen);
         break;
     }
-    case EDIT_BAD_LINE:
-        error_reply("not an edit command; '.' ends the edit", line);
-        break;
+    case EDIT_BAD_LINE: error_reply("not an edit command; '.' ends the edit", line); break;
     }
 }
 
@@ -376,31 +373,6 @@ static void cmd_status(Cecp *c)
               (unsigned long long)atomic_load(&c->stat_nodes), atomic_load(&c->stat_depth),
               c->analysis_moves - number > 0 ? c->analysis_moves - number : 0, c->analysis_moves, move[0] ? " " : "",
               move);
-}
-
-static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-static bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
-/* Whether an unknown first word has the shape of a move, coordinate ("e2e4", "e7e8q") or SAN
- * ("Nbd7", "exd5", "e8=Q+", "O-O"), so that it gets `Illegal move` rather than `Error`. */
-static bool looks_like_move(const char *word)
-{
-    char text[16];
-    size_t n = strlen(word);
-    if (n < 2 || n >= sizeof text) return false;
-    memcpy(text, word, n + 1);
-    while (n > 0 && strchr("+#!?", text[n - 1])) text[--n] = '\0';
-    if (!strcmp(text, "O-O") || !strcmp(text, "O-O-O") || !strcmp(text, "0-0") || !strcmp(text, "0-0-0")) return true;
-    if (n >= 2 && strchr("QRBNqrbn", text[n - 1]) && (is_rank(text[n - 2]) || text[n - 2] == '=')) {
-        n -= text[n - 2] == '=' ? 2 : 1; /* promotion piece */
-    }
-    if (n < 2 || !is_file(text[n - 2]) || !is_rank(text[n - 1])) return false;
-    size_t i = 0, prefix = n - 2;
-    if (i < prefix && strchr("KQRBN", text[i])) i++;
-    if (i < prefix && is_file(text[i])) i++;
-    if (i < prefix && is_rank(text[i])) i++;
-    if (i < prefix && (text[i] == 'x' || text[i] == '-')) i++;
-    return i == prefix;
 }
 
 /* `white` / `black`: that side to move, TECH the other; refused whole when the side now on move
@@ -565,7 +537,7 @@ bool cecp_dispatch(Cecp *c, char *line, int64_t read_us)
         cmd_nps(c, cursor, line);
     } else if (cmd_quiet(c, command, cursor, line)) {
         /* handled */
-    } else if (looks_like_move(command)) {
+    } else if (text_is_move_shaped(command)) {
         cecp_user_move(c, command, read_us);
     } else {
         error_reply("unknown command", line);
@@ -581,7 +553,7 @@ static bool is_urgent(const char *line)
     return !strncmp(line, "quit", 4) || (line[0] == '?' && (line[1] == '\0' || line[1] == ' ')) || !strcmp(line, ".");
 }
 
-bool cecp_handle(Cecp *c, char *line, int64_t read_us)
+static bool cecp_handle(Cecp *c, char *line, int64_t read_us)
 {
     /* A ping arrived while TECH was thinking: everything after it waits for the move. */
     if (c->pong_count > 0 && !is_urgent(line)) {

@@ -11,14 +11,14 @@
 
 /* The board as the `edit` block builds it. */
 typedef struct {
-    int8_t board[BOARD_SIZE];    /* the position's board with the block's changes */
-    Color color;                 /* the colour of the men placed next (`c` switches it) */
+    int8_t board[BOARD_SIZE]; /* the position's board with the block's changes */
+    Color color;              /* the colour of the men placed next (`c` switches it) */
 } CecpEdit;
 
 typedef enum {
-    EDIT_GOES_ON,                /* a change was made (or none was needed) */
-    EDIT_ENDS,                   /* `.`: the block is complete */
-    EDIT_BAD_LINE                /* not an edit command: the board is unchanged */
+    EDIT_GOES_ON, /* a change was made (or none was needed) */
+    EDIT_ENDS,    /* `.`: the block is complete */
+    EDIT_BAD_LINE /* not an edit command: the board is unchanged */
 } EditStep;
 
 /* Begin a block on the board of `pos`, White's men first. */

@@ -9,14 +9,15 @@
 #include <stdint.h>
 
 #include "cecp.h"
+#include "session.h"
 #include "cecp_edit.h"
 #include "exclusions.h"
 
 typedef enum {
     CECP_IDLE,
-    CECP_THINKING,               /* searching TECH's move */
-    CECP_PONDERING,              /* guessing the reply and searching the answer to it */
-    CECP_ANALYZING               /* analyze mode: searching until the position changes */
+    CECP_THINKING,  /* searching TECH's move */
+    CECP_PONDERING, /* guessing the reply and searching the answer to it */
+    CECP_ANALYZING  /* analyze mode: searching until the position changes */
 } CecpState;
 
 /* Pings answered after the move, at most this many at a time; the longest ping number kept
@@ -26,36 +27,36 @@ enum { CECP_PONGS_MAX = 64, CECP_PING_TEXT_MAX = 24 };
 struct Cecp {
     Session *s;
     /* The game as xboard sees it. */
-    bool force;                  /* force mode: play no moves */
-    Color engine_side;           /* the colour TECH plays */
-    bool game_over;              /* ended by rule or by `result`: no more moves */
-    bool position_valid;         /* false after a bad setboard, until new/setboard */
-    bool ponder_enabled;         /* `hard` */
+    bool force;          /* force mode: play no moves */
+    Color engine_side;   /* the colour TECH plays */
+    bool game_over;      /* ended by rule or by `result`: no more moves */
+    bool position_valid; /* false after a bad setboard, until new/setboard */
+    bool ponder_enabled; /* `hard` */
     bool analyze_mode;
-    Exclusions excluded;         /* `exclude` / `include`: root moves left out of this position */
-    bool editing;                /* inside an `edit` block, until its `.` */
+    Exclusions excluded; /* `exclude` / `include`: root moves left out of this position */
+    bool editing;        /* inside an `edit` block, until its `.` */
     CecpEdit edit;
-    atomic_bool post;            /* thinking output (read by the search threads) */
-    atomic_bool show_prefix;     /* pondering: print the guessed reply ahead of the PV */
-    atomic_bool posted_since_hit;/* a thinking line came after the ponder hit (none: one is
+    atomic_bool post;             /* thinking output (read by the search threads) */
+    atomic_bool show_prefix;      /* pondering: print the guessed reply ahead of the PV */
+    atomic_bool posted_since_hit; /* a thinking line came after the ponder hit (none: one is
                                     sent before the move) */
-    atomic_llong posted_us;      /* when the last thinking line went out (heartbeats wait for a pause) */
+    atomic_llong posted_us;       /* when the last thinking line went out (heartbeats wait for a pause) */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
     bool level_set;
-    int level_moves[COLOR_NB];   /* moves each side had made when `level` came */
+    int level_moves[COLOR_NB]; /* moves each side had made when `level` came */
     int64_t st_ms;
     Depth sd;
     int64_t own_ms, opp_ms;
-    int64_t nps;                 /* `nps N`: N nodes count as a second of TECH's time; 0 = off */
+    int64_t nps; /* `nps N`: N nodes count as a second of TECH's time; 0 = off */
     /* The search. */
     CecpState state;
     unsigned search_id;
     TimePlan plan;
-    int64_t think_start_us;      /* TECH's clock for this move started here */
-    bool finished;               /* the ponder search ended before the opponent moved */
-    bool ponder_hit;             /* the search under way began as a ponder search and was hit */
+    int64_t think_start_us; /* TECH's clock for this move started here */
+    bool finished;          /* the ponder search ended before the opponent moved */
+    bool ponder_hit;        /* the search under way began as a ponder search and was hit */
     JobResult result;
     Score last_score;
     bool have_score;

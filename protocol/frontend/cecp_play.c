@@ -18,6 +18,8 @@ enum { CECP_MATE_SCORE = 100000 };
  * (docs/PROTOCOLS.md §3.2, `sd`). */
 enum { UNTIMED_HARD_MS = 15000 };
 
+static void cecp_flush_deferred(Cecp *c);
+
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
 static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
@@ -35,9 +37,9 @@ static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, M
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): the line the search has, again, with the
+/* The heartbeat of a long search (JobReport.progress): the last settled line again, with the
  * move's nodes and time so far, when no line has been posted for a heartbeat's interval. Before
- * the search has any line there is nothing true to say in a thinking line; `.` answers then. */
+ * a depth has settled a line there is nothing true to say in a thinking line; `.` answers then. */
 static void post_progress(Cecp *c, const JobReport *r)
 {
     atomic_store(&c->stat_nodes, r->nodes);
@@ -51,8 +53,10 @@ static void post_progress(Cecp *c, const JobReport *r)
     atomic_store(&c->posted_us, now);
 }
 
-/* Thinking output as the search goes, one line per line of MultiPV (xboard sorts a depth's lines
- * by score); `.` statistics kept on the side. */
+/* Thinking output as the search goes: only what a completed depth has settled (docs/PROTOCOLS.md
+ * §3.3), its line, or one line per line of MultiPV (xboard sorts a depth's lines by score); a new
+ * best move of the depth under way is not posted, as the depth may still better it. `.`
+ * statistics kept on the side from every report. */
 static void report(void *context, const JobReport *r)
 {
     Cecp *c = context;
@@ -67,7 +71,7 @@ static void report(void *context, const JobReport *r)
     }
     atomic_store(&c->stat_depth, r->info[0].depth);
     atomic_store(&c->stat_nodes, r->info[0].nodes);
-    if (!atomic_load(&c->post)) return;
+    if (!r->settled || !atomic_load(&c->post)) return;
     bool pondering = atomic_load(&c->show_prefix);
     for (int i = 0; i < r->info_count; i++)
         post_line(&r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
@@ -75,14 +79,15 @@ static void report(void *context, const JobReport *r)
     if (!pondering) atomic_store(&c->posted_since_hit, true);
 }
 
-/* After a ponder hit: the line that chose the move, without the guessed reply (now played),
- * unless the search said one after the hit, so that the GUI shows a score and a depth for
- * every move. */
+/* After a ponder hit: the settled line of the move played, without the guessed reply (now
+ * played), unless the search said one after the hit, so that the GUI shows a score and a depth
+ * for every move. */
 static void post_after_hit(Cecp *c, const JobResult *r)
 {
     if (!c->ponder_hit || !atomic_load(&c->post) || atomic_load(&c->posted_since_hit)) return;
-    if (!r->has_info || r->info.pv_length == 0 || !move_same(r->info.pv[0], r->best_move)) return;
-    post_line(&r->info, r->score, r->elapsed_us / 1000, MOVE_NONE);
+    const SearchInfo *line = &r->settled_info;
+    if (!r->has_settled_info || line->pv_length == 0 || !move_same(line->pv[0], r->best_move)) return;
+    post_line(line, line->score, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -153,7 +158,9 @@ void cecp_stop_all(Cecp *c)
     send_pongs(c);
 }
 
-bool cecp_check_game_end(Cecp *c, bool after_own_move)
+/* Announce the result if the game just ended by rule (after_own_move: also claim draws by
+ * repetition and the 50-move rule). Returns true if the game is over. */
+static bool cecp_check_game_end(Cecp *c, bool after_own_move)
 {
     GameStatus status = game_status_now(&c->s->game);
     if (status == STATUS_ONGOING) return false;
@@ -261,16 +268,13 @@ void cecp_search_done(Cecp *c, unsigned id)
     JobResult r;
     if (!c->search_id || id != c->search_id || !searcher_take(c->s->searcher, id, &r)) return;
     switch (c->state) {
-    case CECP_THINKING:
-        deliver_move(c, &r);
-        break;
+    case CECP_THINKING: deliver_move(c, &r); break;
     case CECP_PONDERING:
         /* Hold the answer until the opponent plays the guessed move. */
         c->result = r;
         c->finished = true;
         break;
-    default:
-        break; /* analysis reached its last depth: wait for the position to change */
+    default: break; /* analysis reached its last depth: wait for the position to change */
     }
 }
 
@@ -338,7 +342,8 @@ void cecp_user_move(Cecp *c, const char *text, int64_t read_us)
     else if (!c->force && c->s->game.pos.side == c->engine_side) cecp_think(c, read_us);
 }
 
-void cecp_flush_deferred(Cecp *c)
+/* Run the input that waited for a pong (through cecp_dispatch), until the next wait or the end. */
+static void cecp_flush_deferred(Cecp *c)
 {
     while (c->pong_count == 0 && c->deferred.head) {
         QueuedLine *kept = line_queue_pop(&c->deferred);

@@ -23,10 +23,7 @@ void cecp_exclusions_changed(Cecp *c);
 void cecp_move_now(Cecp *c);
 /* An opponent's move (usermove or a bare move). */
 void cecp_user_move(Cecp *c, const char *text, int64_t read_us);
-/* Announce the result if the game just ended by rule (after_own_move: also claim draws by
- * repetition and the 50-move rule). Returns true if the game is over. */
-bool cecp_check_game_end(Cecp *c, bool after_own_move);
-/* Run the input that waited for a pong (through cecp_dispatch), until the next wait or the end. */
-void cecp_flush_deferred(Cecp *c);
+/* Search `id` finished (from the event queue). */
+void cecp_search_done(Cecp *c, unsigned id);
 
 #endif

@@ -1,4 +1,5 @@
-/* console.c - plain-text commands for a person at a terminal; the first `uci` or `xboard`
+/* console.c - plain-text commands for a person at a terminal: the board, positions, searches,
+ * perft and bench, options; a game against TECH is console_play.c's. The first `uci` or `xboard`
  * hands the session to a protocol. */
 #include "console.h"
 
@@ -7,28 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_report.h"
 #include "clock.h"
+#include "console_internal.h"
+#include "makemove.h"
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
-#include "perft_task.h"
-
-
-struct Console {
-    Session *s;
-    unsigned search_id;
-    bool infinite;               /* the search under way runs until `stop` */
-    TimePlan plan;
-    PerftTask *perft;            /* perft or divide under way (or ended, not yet joined) */
-    BenchTask *bench;            /* bench under way (or ended, not yet joined) */
-    LineQueue pending;           /* lines that came while a search or a perft ran */
-    bool replaying;              /* run_pending is handling the kept lines */
-};
 
 /* The search-done event that tells the adapter thread a perft or a bench ended (engine ids are
  * never 0). */
 enum { TASK_DONE_ID = 0 };
+
+static bool console_handle(Console *c, char *line, int64_t read_us);
 
 static const char *const help_lines[] = {
     ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
@@ -36,10 +27,16 @@ static const char *const help_lines[] = {
     "  d                    show the board",
     "  new                  new game from the initial position",
     "  fen FEN              set up a position",
-    "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position",
-    "  undo                 take back one move",
-    "  go [depth N | movetime MS | nodes N | infinite]   search; `stop` ends it (what is typed",
-    "                       meanwhile waits for the search to end)",
+    "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position; a move alone",
+    "                       (e4, Nf3, e2e4) is played too",
+    "  undo                 take back one move (in play: TECH's and yours)",
+    "  go [depth N | movetime MS | nodes N | infinite]   search and show TECH's move without",
+    "                       playing it; `stop` ends it (what is typed meanwhile waits for it)",
+    "  play [white|black] [depth N | movetime MS | nodes N]",
+    "                       play a game: TECH takes that side (the side to move if none is",
+    "                       named) and answers each of your moves; `play off` stops",
+    "  clock [MOVES/]MINUTES[+SECONDS] | off   both sides' clocks in play (clock 5+3: five",
+    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them",
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth] [--style modern]",
     "                       the fixed benchmark (node signature and speed)",
@@ -50,14 +47,16 @@ static const char *const help_lines[] = {
     NULL,
 };
 
-Console *console_create(Session *session)
+static Console *console_create(Session *session)
 {
     Console *c = calloc(1, sizeof *c);
-    if (c) c->s = session;
+    if (!c) return NULL;
+    c->s = session;
+    c->play.side = PLAY_OFF;
     return c;
 }
 
-void console_destroy(Console *c)
+static void console_destroy(Console *c)
 {
     if (!c) return;
     perft_task_stop(c->perft);
@@ -146,9 +145,12 @@ static void print_line(const JobReport *r, const SearchInfo *info)
     text_free(&line);
 }
 
+/* The search's lines as UCI shows them: every new best move (a depth's settled line repeats one
+ * of them), MultiPV's lines at each completed depth, a heartbeat while it says nothing. */
 static void report(void *context, const JobReport *r)
 {
     (void)context;
+    if (r->repeat) return;
     if (r->progress) {
         io_printf("  ... depth %d under way, %" PRIu64 " nodes, %.1f s", r->depth > 0 ? r->depth : 1, r->nodes,
                   r->elapsed_ms / 1000.0);
@@ -157,38 +159,54 @@ static void report(void *context, const JobReport *r)
     for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
 }
 
-/* "game over: checkmate, 1-0 {White mates}" if the game has ended by rule; false if not. */
-static bool say_game_over(Console *c)
+/* What the move `m` would end the game with ("it mates", ...), or NULL if the game goes on. */
+static const char *game_end_after(Console *c, Move m)
 {
     static const char *const what[] = {
-        [STATUS_CHECKMATE] = "checkmate",
-        [STATUS_STALEMATE] = "stalemate",
-        [STATUS_FIFTY_MOVES] = "draw by the 50-move rule",
-        [STATUS_REPETITION] = "draw by threefold repetition",
-        [STATUS_INSUFFICIENT] = "draw, neither side can mate",
+        [STATUS_CHECKMATE] = "it mates",
+        [STATUS_STALEMATE] = "it stalemates",
+        [STATUS_FIFTY_MOVES] = "it draws by the 50-move rule",
+        [STATUS_REPETITION] = "it draws by threefold repetition",
+        [STATUS_INSUFFICIENT] = "it leaves neither side mating material",
     };
-    GameStatus status = game_status_now(&c->s->game);
-    if (status == STATUS_ONGOING) return false;
-    io_printf("game over: %s, %s", what[status], game_result_text(&c->s->game, status));
-    return true;
+    Position *pos = &c->s->game.pos;
+    make_move(pos, m);
+    GameStatus status = game_status(pos);
+    unmake_move(pos);
+    return status == STATUS_ONGOING ? NULL : what[status];
 }
 
-/* The end of the search under way: its move, or why there is none. */
+/* `go`'s answer: "bestmove e2e4 (reply guess e7e5, N nodes, T ms)"; a move that ends the game
+ * says so instead of a guess (there is no reply to guess). */
+static void say_best_move(Console *c, const JobResult *r)
+{
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    move_to_uci(r->best_move, best);
+    move_to_uci(r->ponder_move, ponder);
+    const char *end = game_end_after(c, r->best_move);
+    TextBuffer line;
+    text_init(&line);
+    text_append(&line, "bestmove %s (", best);
+    if (end) text_append(&line, "%s: the game would be over", end);
+    else if (r->ponder_move != MOVE_NONE) text_append(&line, "reply guess %s", ponder);
+    else text_append(&line, "no reply guessed");
+    text_append(&line, ", %" PRIu64 " nodes, %" PRId64 " ms)", r->nodes, r->elapsed_us / 1000);
+    if (line.text) io_write_line(line.text);
+    text_free(&line);
+}
+
+/* The end of the search under way: TECH's move in play, the move `go` found, or why there is
+ * none. */
 static void deliver(Console *c, const JobResult *result)
 {
     JobResult r = *result;
     c->search_id = 0;
-    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
-    move_to_uci(r.best_move, best);
-    move_to_uci(r.ponder_move, ponder);
-    if (r.best_move != MOVE_NONE)
-        io_printf("bestmove %s (reply guess %s, %" PRIu64 " nodes, %" PRId64 " ms)", best, ponder, r.nodes,
-                  r.elapsed_us / 1000);
-    else if (!say_game_over(c))
-        io_write_line("no move to search"); /* every root move excluded */
+    if (console_play_done(c, &r)) return;
+    if (r.best_move != MOVE_NONE) say_best_move(c, &r);
+    else if (!console_say_game_over(c)) io_write_line("no move to search"); /* every root move excluded */
 }
 
-void console_search_done(Console *c, unsigned id)
+static void console_search_done(Console *c, unsigned id)
 {
     if (id == TASK_DONE_ID) {
         run_pending(c);
@@ -200,15 +218,16 @@ void console_search_done(Console *c, unsigned id)
     run_pending(c);
 }
 
-void console_leave(Console *c)
+static void console_leave(Console *c)
 {
+    console_play_stop(c);
     stop_tasks(c);
     line_queue_clear(&c->pending);
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
 }
 
-void console_finish(Console *c)
+static void console_finish(Console *c)
 {
     /* A script's perft or search runs to its end (an infinite search is stopped), then the
      * commands after it. */
@@ -238,28 +257,44 @@ static bool read_count(const char *word, long min, long max, long *out)
     return true;
 }
 
-static void cmd_go(Console *c, char *cursor, int64_t read_us)
+bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time)
+{
+    long v;
+    for (char *word; (word = token_next(cursor));) {
+        bool infinite = infinite_allowed && !strcmp(word, "infinite");
+        char *arg = infinite ? NULL : token_next(cursor);
+        if (infinite) time->infinite = true;
+        else if (!strcmp(word, "depth") && read_count(arg, 1, SEARCH_DEPTH_MAX, &v)) time->depth_cap = (Depth)v;
+        else if (!strcmp(word, "movetime") && read_count(arg, 1, 1L << 30, &v)) time->movetime_ms = v;
+        else if (!strcmp(word, "nodes") && read_count(arg, 1, 1L << 30, &v)) time->nodes = (uint64_t)v;
+        else {
+            char safe[64];
+            text_printable(word, safe, sizeof safe);
+            io_printf("%s: cannot read '%s'; try `help`", command, safe);
+            return false;
+        }
+    }
+    return true;
+}
+
+void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t clock_start_us)
 {
     SearchRequest request;
     memset(&request, 0, sizeof request);
-    long v;
-    for (char *word; (word = token_next(&cursor));) {
-        char *arg = strcmp(word, "infinite") ? token_next(&cursor) : NULL;
-        if (!strcmp(word, "infinite")) request.time.infinite = true;
-        else if (!strcmp(word, "depth") && read_count(arg, 1, SEARCH_DEPTH_MAX, &v)) request.time.depth_cap = (Depth)v;
-        else if (!strcmp(word, "movetime") && read_count(arg, 1, 1L << 30, &v)) request.time.movetime_ms = v;
-        else if (!strcmp(word, "nodes") && read_count(arg, 1, 1L << 30, &v)) request.time.nodes = (uint64_t)v;
-        else {
-            io_printf("go: cannot read '%s'; try `help`", word);
-            return;
-        }
-    }
+    request.time = *time;
     request.kind = JOB_MOVE;
-    request.clock_start_us = read_us;
-    request.want_guess = true;
+    request.clock_start_us = clock_start_us;
+    request.want_guess = want_guess;
     request.reporter = (JobReporter){c, report};
     c->search_id = session_search(c->s, &request, &c->plan);
     c->infinite = request.time.infinite;
+}
+
+static void cmd_go(Console *c, char *cursor, int64_t read_us)
+{
+    TimeRequest time;
+    memset(&time, 0, sizeof time);
+    if (console_read_limits(&cursor, "go", true, &time)) console_search(c, &time, true, read_us);
 }
 
 static void cmd_perft(Console *c, char *cursor, bool divide)
@@ -297,18 +332,37 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->bench) io_write_line("cannot start a thread for bench");
 }
 
-static void cmd_moves(Console *c, char *cursor)
+/* `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers if it plays. */
+static void cmd_moves(Console *c, char *cursor, int64_t read_us)
 {
+    bool played = false;
     for (char *word; (word = token_next(&cursor));) {
-        char error[GAME_ERROR_MAX];
+        char error[GAME_ERROR_MAX], safe[64];
         Move m = game_parse_move(&c->s->game, word, true, error, sizeof error);
         if (m == MOVE_NONE) {
-            io_printf("%s: %s (moves before it were played)", word, error);
-            return;
+            text_printable(word, safe, sizeof safe);
+            io_printf("%s: %s%s", safe, error, played ? " (moves before it were played)" : "");
+            break;
         }
         game_play(&c->s->game, m);
+        played = true;
     }
-    say_game_over(c);
+    if (played) console_person_moved(c, read_us);
+}
+
+/* A line that is not a command: a move alone is played as `moves` plays it. */
+static void cmd_other(Console *c, const char *command, int64_t read_us)
+{
+    char error[GAME_ERROR_MAX], safe[64];
+    Move m = game_parse_move(&c->s->game, command, true, error, sizeof error);
+    if (m != MOVE_NONE) {
+        game_play(&c->s->game, m);
+        console_person_moved(c, read_us);
+        return;
+    }
+    text_printable(command, safe, sizeof safe);
+    if (text_is_move_shaped(command)) io_printf("%s: %s", safe, error);
+    else io_printf("unknown command '%s'; type `help`", safe);
 }
 
 /* Set one option as UCI's setoption does; say why not when it did not take. */
@@ -317,8 +371,7 @@ static void apply_option(Console *c, const char *name, const char *value)
     char message[160];
     OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
     if (outcome != OPTION_APPLIED) io_printf("%s", message);
-    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED)
-        io_printf("%s %s", name, value ? value : "done");
+    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED) io_printf("%s %s", name, value ? value : "done");
 }
 
 /* `style [1971 | modern]`: choose the profile (short names or the Style values), then say
@@ -398,7 +451,7 @@ static void cmd_setoption(Console *c, char *cursor)
     text_free(&name);
 }
 
-bool console_handle(Console *c, char *line, int64_t read_us)
+static bool console_handle(Console *c, char *line, int64_t read_us)
 {
     /* Lines kept behind a search or perft that has ended go first: its end event may still be
      * queued behind this line. */
@@ -424,10 +477,8 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         text_append(&whole, "%s %s", command, cursor);
         if (!whole.text || !line_queue_push(&c->pending, whole.text, read_us))
             io_write_line("out of memory: command dropped");
-        else if (c->search_id)
-            io_write_line("(waits for the search to end; `stop` ends it now)");
-        else if (c->bench)
-            io_write_line("(waits for the bench to end; `stop` ends it now)");
+        else if (c->search_id) io_write_line("(waits for the search to end; `stop` ends it now)");
+        else if (c->bench) io_write_line("(waits for the bench to end; `stop` ends it now)");
         text_free(&whole);
         return true;
     }
@@ -437,13 +488,19 @@ bool console_handle(Console *c, char *line, int64_t read_us)
         position_print(&c->s->game.pos, emit, NULL);
     } else if (!strcmp(command, "new")) {
         session_new_game(c->s);
+        console_new_position(c, read_us);
     } else if (!strcmp(command, "fen")) {
         char error[GAME_ERROR_MAX];
         if (!game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) io_printf("%s", error);
+        else console_new_position(c, read_us);
     } else if (!strcmp(command, "moves")) {
-        cmd_moves(c, cursor);
+        cmd_moves(c, cursor, read_us);
     } else if (!strcmp(command, "undo")) {
-        if (!game_undo(&c->s->game, 1)) io_write_line("nothing to take back");
+        console_undo(c);
+    } else if (!strcmp(command, "play")) {
+        console_cmd_play(c, cursor, read_us);
+    } else if (!strcmp(command, "clock")) {
+        console_cmd_clock(c, cursor);
     } else if (!strcmp(command, "go")) {
         cmd_go(c, cursor, read_us);
     } else if (!strcmp(command, "perft") || !strcmp(command, "divide")) {
@@ -457,9 +514,7 @@ bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "setoption")) {
         cmd_setoption(c, cursor);
     } else {
-        char safe[64];
-        text_printable(command, safe, sizeof safe);
-        io_printf("unknown command '%s'; type `help`", safe);
+        cmd_other(c, command, read_us);
     }
     return true;
 }

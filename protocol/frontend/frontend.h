@@ -11,15 +11,15 @@ typedef struct Session Session;
 
 typedef struct {
     const char *name;
-    void *(*create)(Session *session);     /* NULL when out of memory */
+    void *(*create)(Session *session); /* NULL when out of memory */
     void (*destroy)(void *self);
-    bool (*handle)(void *self, char *line, int64_t read_us);  /* one input line; false: quit */
-    void (*search_done)(void *self, unsigned id);             /* from the event queue */
-    void (*leave)(void *self);      /* another protocol takes over, or the session closes: stop
+    bool (*handle)(void *self, char *line, int64_t read_us); /* one input line; false: quit */
+    void (*search_done)(void *self, unsigned id);            /* from the event queue */
+    void (*leave)(void *self);                               /* another protocol takes over, or the session closes: stop
                                        any search without a move */
-    void (*finish)(void *self);     /* end of input: what the protocol still owes */
-    void (*notice)(const char *text);                       /* a message in the protocol's form */
-    void (*hash_failure)(const char *text, int wanted_mb);  /* a Hash size that could not be had;
+    void (*finish)(void *self);                              /* end of input: what the protocol still owes */
+    void (*notice)(const char *text);                        /* a message in the protocol's form */
+    void (*hash_failure)(const char *text, int wanted_mb);   /* a Hash size that could not be had;
                                                                NULL: said as a notice */
 } FrontEnd;
 

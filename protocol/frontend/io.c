@@ -188,7 +188,7 @@ void line_splitter_end(LineSplitter *b, EventQueue *queue, int64_t read_us)
 struct IoReader {
     pthread_t thread;
     EventQueue *queue;
-    PlatformInput *input;        /* stdin, stoppable (io_reader_stop) */
+    PlatformInput *input; /* stdin, stoppable (io_reader_stop) */
 };
 
 static void *reader_main(void *arg)

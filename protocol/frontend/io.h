@@ -8,17 +8,13 @@
 #include <stdint.h>
 
 /* What the adapter thread is woken for: an input line, the end of input, or a finished search. */
-typedef enum {
-    EVENT_LINE,
-    EVENT_EOF,
-    EVENT_SEARCH_DONE
-} EventKind;
+typedef enum { EVENT_LINE, EVENT_EOF, EVENT_SEARCH_DONE } EventKind;
 
 typedef struct Event {
     EventKind kind;
-    char *line;              /* EVENT_LINE: the text without its line end (owned by the event) */
-    int64_t read_us;         /* clock_now_us() when the line was read (the clock starts here) */
-    unsigned search_id;      /* EVENT_SEARCH_DONE: which search finished */
+    char *line;         /* EVENT_LINE: the text without its line end (owned by the event) */
+    int64_t read_us;    /* clock_now_us() when the line was read (the clock starts here) */
+    unsigned search_id; /* EVENT_SEARCH_DONE: which search finished */
     struct Event *next;
 } Event;
 
@@ -41,10 +37,10 @@ void event_free(Event *event);
  * LF, CR and CRLF each end a line, NUL bytes are read as blanks, a line longer than 16 MB is
  * dropped whole. Start from {0}. */
 typedef struct {
-    char *text;                  /* the line under construction */
+    char *text; /* the line under construction */
     size_t length, capacity;
-    bool overlong;               /* the current line passed the limit: drop it at its end */
-    bool after_cr;               /* the last line ended with CR: an LF right after it is part of that end */
+    bool overlong; /* the current line passed the limit: drop it at its end */
+    bool after_cr; /* the last line ended with CR: an LF right after it is part of that end */
 } LineSplitter;
 
 /* Queue (EVENT_LINE, stamped read_us) every line the bytes complete; keep the rest. */

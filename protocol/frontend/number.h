@@ -12,9 +12,9 @@
 #define GUI_TIME_MS_MAX (100LL * 365 * 24 * 3600 * 1000)
 
 typedef enum {
-    NUMBER_OK,          /* a whole number inside the range */
-    NUMBER_SATURATED,   /* a whole number outside it: the nearest end of the range was taken */
-    NUMBER_BAD          /* not a whole number (empty, letters, trailing junk): nothing stored */
+    NUMBER_OK,        /* a whole number inside the range */
+    NUMBER_SATURATED, /* a whole number outside it: the nearest end of the range was taken */
+    NUMBER_BAD        /* not a whole number (empty, letters, trailing junk): nothing stored */
 } NumberStatus;
 
 /* Read the decimal integer `text` (an optional sign, then digits only) into *out, saturated to

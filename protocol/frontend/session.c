@@ -1,25 +1,18 @@
-/* session.c - the adapter loop: input lines and finished searches arrive on one queue and are
- * handled in order by the protocol the first protocol command chose. */
+/* session.c - the services the front ends share: a search planned by the time manager and
+ * started on the searcher, its record for the depth rule, a new game, the options, the guess
+ * and the pre-sort; and the session's own set-up and teardown. */
 #include "session.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cecp.h"
 #include "clock.h"
-#include "console.h"
 #include "notation.h"
 #include "number.h"
-#include "platform.h"
-#include "uci.h"
 
-/* The front ends by Mode. */
-static const FrontEnd *const FRONT_ENDS[MODE_COUNT] = {
-    [MODE_CONSOLE] = &CONSOLE_FRONT_END,
-    [MODE_UCI] = &UCI_FRONT_END,
-    [MODE_CECP] = &CECP_FRONT_END,
-};
+/* The front end in use. */
+static const FrontEnd *front_in_use(const Session *s) { return s->front_ends[s->mode]; }
 
 /* Every clock number within GUI_TIME_MS_MAX, whatever the protocol read: the time manager's
  * sums and products of them then cannot overflow. The protocols saturate as they read; this is
@@ -108,7 +101,7 @@ static void note_short_of_work(Session *s, const JobResult *result)
              "UCI_Elo %d wants x%.0f of the PDP-10 at this clock; this machine gave x%.0f: "
              "TECH plays as well as it can",
              s->settings.elo, result->pace_wanted, result->pace_reached);
-    FRONT_ENDS[s->mode]->notice(text);
+    front_in_use(s)->notice(text);
 }
 
 void session_record(Session *s, const TimePlan *plan, const JobResult *result, int64_t clock_start_us)
@@ -127,8 +120,7 @@ void session_record(Session *s, const TimePlan *plan, const JobResult *result, i
      * played what the rule wanted. */
     if (result->depth < plan->clock.target_depth)
         timeman_record(&s->timeman, plan->clock.target_depth, clock_us, clock_us, true);
-    else
-        timeman_record(&s->timeman, result->depth, search_us, clock_us, false);
+    else timeman_record(&s->timeman, result->depth, search_us, clock_us, false);
 }
 
 void session_new_game(Session *s)
@@ -151,10 +143,8 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
 {
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
     switch (result) {
-    case OPTION_FAILED:
-        return OPTION_REFUSED;
-    case OPTION_STORED:
-        return OPTION_APPLIED;
+    case OPTION_FAILED: return OPTION_REFUSED;
+    case OPTION_STORED: return OPTION_APPLIED;
     case OPTION_CLEAR_HASH:
         if (searcher_busy(s->searcher)) {
             snprintf(message, message_size, "Clear Hash ignored during a search");
@@ -162,18 +152,15 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
         }
         searcher_clear(s->searcher);
         return OPTION_APPLIED;
-    case OPTION_HASH_SIZE:
-        break;
+    case OPTION_HASH_SIZE: break;
     }
     int wanted = s->settings.hash_mb;
     switch (searcher_set_hash(s->searcher, wanted)) {
-    case HASH_APPLIED:
-        return OPTION_APPLIED;
+    case HASH_APPLIED: return OPTION_APPLIED;
     case HASH_DEFERRED:
         snprintf(message, message_size, "Hash %d MB takes effect when the search has ended", wanted);
         return OPTION_DEFERRED;
-    case HASH_NO_MEMORY:
-        break;
+    case HASH_NO_MEMORY: break;
     }
     /* The setting tells the truth: the table in use. */
     s->settings.hash_mb = searcher_hash_mb(s->searcher);
@@ -188,7 +175,7 @@ void session_sync_hash(Session *s)
     s->settings.hash_mb = searcher_hash_mb(s->searcher);
     char message[160];
     hash_failure_text(wanted, s->settings.hash_mb, message, sizeof message);
-    const FrontEnd *front = FRONT_ENDS[s->mode];
+    const FrontEnd *front = front_in_use(s);
     if (front->hash_failure) front->hash_failure(message, wanted);
     else front->notice(message);
 }
@@ -230,41 +217,18 @@ void session_report_ponder(Session *s, const char *lead)
     searcher_ponder_stats(s->searcher, &hits, &total);
     char text[160];
     snprintf(text, sizeof text, "%s: ponder hits %d of %d (%d%%)", lead, hits, total, total ? 100 * hits / total : 0);
-    FRONT_ENDS[s->mode]->notice(text);
+    front_in_use(s)->notice(text);
 }
 
 /* Called on a search thread: queue the event for the adapter thread. */
 static void on_search_done(void *context, unsigned id) { event_queue_push_done(context, id); }
 
-/* The first token of a line without changing it. */
-static bool first_token_is(const char *line, const char *word)
-{
-    while (*line == ' ' || *line == '\t') line++;
-    size_t n = strlen(word);
-    return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
-}
+void session_leave_mode(Session *s) { front_in_use(s)->leave(s->front[s->mode]); }
 
-/* Leave the current protocol: its search is stopped without a move. */
-static void leave_mode(Session *s) { FRONT_ENDS[s->mode]->leave(s->front[s->mode]); }
-
-/* One input line: pick the protocol (`uci` always wins, `xboard` or `protover` select CECP
- * from the console), then let it handle the line. Returns false to quit. */
-static bool handle_line(Session *s, char *line, int64_t read_us)
-{
-    if (first_token_is(line, "uci") && s->mode != MODE_UCI) {
-        leave_mode(s);
-        s->mode = MODE_UCI;
-    } else if (s->mode == MODE_CONSOLE && (first_token_is(line, "xboard") || first_token_is(line, "protover"))) {
-        leave_mode(s);
-        s->mode = MODE_CECP;
-        platform_ignore_interrupts(); /* announced as sigint=0 sigterm=0 */
-    }
-    return FRONT_ENDS[s->mode]->handle(s->front[s->mode], line, read_us);
-}
-
-static bool session_open(Session *s)
+bool session_open(Session *s, const FrontEnd *const *front_ends)
 {
     memset(s, 0, sizeof *s);
+    s->front_ends = front_ends;
     settings_init(&s->settings);
     game_init(&s->game);
     timeman_init(&s->timeman, s->settings.start_depth);
@@ -279,85 +243,20 @@ static bool session_open(Session *s)
     }
     bool created = true;
     for (Mode m = 0; m < MODE_COUNT; m++) {
-        s->front[m] = FRONT_ENDS[m]->create(s);
+        s->front[m] = front_ends[m]->create(s);
         created = created && s->front[m];
     }
     return s->searcher && created;
 }
 
-/* Tear everything down. Nothing may push to the queue once it is freed: the reader is stopped
- * before (session_run), the engine's thread is joined by searcher_destroy. */
-static void session_close(Session *s)
+/* Nothing may push to the queue once it is freed: the reader is stopped before (daemon.c), the
+ * engine's thread is joined by searcher_destroy, and the front ends stop their own tasks. */
+void session_close(Session *s)
 {
-    if (s->searcher) leave_mode(s);
+    if (s->searcher && s->front[s->mode]) session_leave_mode(s);
     searcher_destroy(s->searcher);
     for (Mode m = 0; m < MODE_COUNT; m++)
-        if (s->front[m]) FRONT_ENDS[m]->destroy(s->front[m]);
+        if (s->front[m]) s->front_ends[m]->destroy(s->front[m]);
     game_free(&s->game);
     event_queue_destroy(s->queue);
-}
-
-Session *session_create(void)
-{
-    Session *s = calloc(1, sizeof *s);
-    if (!s) return NULL;
-    if (!session_open(s)) {
-        session_destroy(s);
-        return NULL;
-    }
-    return s;
-}
-
-void session_destroy(Session *s)
-{
-    if (!s) return;
-    session_close(s);
-    free(s);
-}
-
-void session_feed_line(Session *s, const char *line) { event_queue_push_line(s->queue, line, clock_now_us()); }
-
-void session_feed_end(Session *s) { event_queue_push_eof(s->queue); }
-
-SessionStep session_step(Session *s)
-{
-    Event *event = event_queue_pop(s->queue);
-    SessionStep step = STEP_LINE;
-    switch (event->kind) {
-    case EVENT_LINE:
-        if (!handle_line(s, event->line, event->read_us)) step = STEP_END;
-        break;
-    case EVENT_SEARCH_DONE:
-        FRONT_ENDS[s->mode]->search_done(s->front[s->mode], event->search_id);
-        step = STEP_SEARCH_DONE;
-        break;
-    case EVENT_EOF:
-        FRONT_ENDS[s->mode]->finish(s->front[s->mode]);
-        step = STEP_END;
-        break;
-    }
-    event_free(event);
-    return step;
-}
-
-int session_run(void)
-{
-    platform_ignore_broken_pipe();
-    Session *s = session_create();
-    IoReader *reader = s ? io_reader_start(s->queue) : NULL;
-    if (!reader) {
-        fprintf(stderr, "tech: cannot start (out of memory or threads)\n");
-        session_destroy(s);
-        return 1;
-    }
-    /* A person at a terminal is greeted; a GUI, on a pipe, is not (it reads only its protocol). */
-    if (platform_stdin_is_terminal()) console_banner(s);
-    platform_thread_responsive(); /* this thread answers the GUI: isready, ping, stop */
-    while (session_step(s) != STEP_END) continue;
-    io_reader_stop(reader);
-    int hits, total;
-    searcher_ponder_stats(s->searcher, &hits, &total);
-    if (total) fprintf(stderr, "tech: ponder hits %d of %d (%d%%)\n", hits, total, 100 * hits / total);
-    session_destroy(s);
-    return 0;
 }

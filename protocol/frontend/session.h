@@ -1,8 +1,10 @@
-/* session.h - what UCI, CECP and the console share: the game, the options, the time manager
- * and the searcher, the adapter loop that feeds them input, and the protocol choice. */
+/* session.h - the services UCI, CECP and the console share: the game, the options, the time
+ * manager and the searcher, and one instance of each front end. The loop that feeds them input
+ * and picks the protocol is above them all (daemon.h). */
 #ifndef TECH_SESSION_H
 #define TECH_SESSION_H
 
+#include "frontend.h"
 #include "searcher.h"
 #include "game.h"
 #include "io.h"
@@ -12,7 +14,7 @@
 #include "timeman.h"
 #include "version.h"
 
-/* The protocols, in the order of FRONT_ENDS (session.c); a session starts in the console. */
+/* The protocols, in the order of the front-end table (daemon.c); a session starts in the console. */
 typedef enum { MODE_CONSOLE, MODE_UCI, MODE_CECP, MODE_COUNT } Mode;
 
 typedef struct Uci Uci;
@@ -26,19 +28,29 @@ typedef struct Session {
     Game game;
     Settings settings;
     TimeManager timeman;
-    Mode mode;                   /* the protocol in use */
-    bool said_short_of_work;     /* this game heard that UCI_Elo's work could not be given */
-    void *front[MODE_COUNT];     /* each front end's own state (frontend.h) */
+    Mode mode;                         /* the protocol in use */
+    bool said_short_of_work;           /* this game heard that UCI_Elo's work could not be given */
+    const FrontEnd *const *front_ends; /* the front ends by Mode (the daemon's table) */
+    void *front[MODE_COUNT];           /* each front end's own state (frontend.h) */
 } Session;
+
+/* Set up the services (settings, game, time manager, event queue, searcher) and one instance of
+ * each of `front_ends` (MODE_COUNT of them, by Mode); false if memory or threads are short (then
+ * session_close() frees what was had). */
+bool session_open(Session *session, const FrontEnd *const *front_ends);
+/* Stop the protocol in use without a move, join the engine's threads, free everything. */
+void session_close(Session *session);
+/* The protocol in use gives up its searches without a move (another takes over, or the end). */
+void session_leave_mode(Session *session);
 
 /* A search as a protocol asks for it. */
 typedef struct {
     JobKind kind;
-    TimeRequest time;            /* the protocol fills the clock fields; the session the rest */
-    int64_t clock_start_us;      /* when the command that starts the clock was read */
-    bool want_guess;             /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
+    TimeRequest time;       /* the protocol fills the clock fields; the session the rest */
+    int64_t clock_start_us; /* when the command that starts the clock was read */
+    bool want_guess;        /* guess the reply to the move found (UCI `bestmove X ponder Y`) */
     JobReporter reporter;
-    const Move *searchmoves;     /* restrict the root (UCI `go searchmoves`) */
+    const Move *searchmoves; /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
 } SearchRequest;
 
@@ -53,11 +65,11 @@ void session_record(Session *session, const TimePlan *plan, const JobResult *res
 void session_new_game(Session *session);
 /* What became of an option assignment; all but OPTION_APPLIED come with a message. */
 typedef enum {
-    OPTION_APPLIED,              /* stored and in effect */
-    OPTION_DEFERRED,             /* stored; the table is resized once the search under way ends */
-    OPTION_REFUSED,              /* unknown name or bad value: nothing changed */
-    OPTION_BUSY,                 /* a button that cannot act during a search (Clear Hash) */
-    OPTION_NO_MEMORY             /* no memory for the Hash size asked: the setting went back to
+    OPTION_APPLIED,  /* stored and in effect */
+    OPTION_DEFERRED, /* stored; the table is resized once the search under way ends */
+    OPTION_REFUSED,  /* unknown name or bad value: nothing changed */
+    OPTION_BUSY,     /* a button that cannot act during a search (Clear Hash) */
+    OPTION_NO_MEMORY /* no memory for the Hash size asked: the setting went back to
                                     the table in use */
 } OptionOutcome;
 
@@ -79,27 +91,5 @@ Move session_guess(Session *session);
 bool session_presort(Session *session, Presort *out);
 /* Print the ponder hit rate (`info string ...` / `# ...` / stderr) with the given lead-in. */
 void session_report_ponder(Session *session, const char *lead);
-
-/* Read stdin until `quit` or end of input; returns the exit status. */
-int session_run(void);
-
-/* A session without the stdin reader, fed line by line (the fuzz targets drive whole sessions
- * in-process this way). NULL if it cannot be had (memory or threads). */
-Session *session_create(void);
-/* Stop everything, join the engine's threads and free the session. NULL is fine. */
-void session_destroy(Session *session);
-/* Queue one input line (copied), or the end of input. */
-void session_feed_line(Session *session, const char *line);
-void session_feed_end(Session *session);
-
-/* What session_step() handled. */
-typedef enum {
-    STEP_LINE,                   /* an input line */
-    STEP_SEARCH_DONE,            /* a search (or perft) finished */
-    STEP_END                     /* `quit` or the end of input: the session is over */
-} SessionStep;
-
-/* Handle the next event, waiting for one if none is queued. */
-SessionStep session_step(Session *session);
 
 #endif

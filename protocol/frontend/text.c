@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 void text_init(TextBuffer *buffer)
 {
@@ -80,8 +79,6 @@ void text_printable(const char *in, char *out, size_t size)
     if (size) out[n] = '\0';
 }
 
-bool text_equal_nocase(const char *a, const char *b) { return strcasecmp(a, b) == 0; }
-
 bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us)
 {
     QueuedLine *kept = malloc(sizeof *kept);
@@ -117,4 +114,27 @@ void queued_line_free(QueuedLine *line)
 void line_queue_clear(LineQueue *queue)
 {
     while (queue->head) queued_line_free(line_queue_pop(queue));
+}
+
+static bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+bool text_is_move_shaped(const char *word)
+{
+    char text[16];
+    size_t n = strlen(word);
+    if (n < 2 || n >= sizeof text) return false;
+    memcpy(text, word, n + 1);
+    while (n > 0 && strchr("+#!?", text[n - 1])) text[--n] = '\0';
+    if (!strcmp(text, "O-O") || !strcmp(text, "O-O-O") || !strcmp(text, "0-0") || !strcmp(text, "0-0-0")) return true;
+    if (n >= 2 && strchr("QRBNqrbn", text[n - 1]) && (is_rank(text[n - 2]) || text[n - 2] == '=')) {
+        n -= text[n - 2] == '=' ? 2 : 1; /* promotion piece */
+    }
+    if (n < 2 || !is_file(text[n - 2]) || !is_rank(text[n - 1])) return false;
+    size_t i = 0, prefix = n - 2;
+    if (i < prefix && strchr("KQRBN", text[i])) i++;
+    if (i < prefix && is_file(text[i])) i++;
+    if (i < prefix && is_rank(text[i])) i++;
+    if (i < prefix && (text[i] == 'x' || text[i] == '-')) i++;
+    return i == prefix;
 }

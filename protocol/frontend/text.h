@@ -25,8 +25,6 @@ char *token_next(char **cursor);
 char *token_rest(char **cursor);
 /* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
 void text_printable(const char *in, char *out, size_t size);
-/* Case-insensitive string equality. */
-bool text_equal_nocase(const char *a, const char *b);
 
 /* Input lines kept to be handled later, in order (CECP: behind a pending pong; the console:
  * behind a perft), each with the time it was read. */
@@ -47,5 +45,10 @@ QueuedLine *line_queue_pop(LineQueue *queue);
 void queued_line_free(QueuedLine *line);
 /* Drop every kept line. */
 void line_queue_clear(LineQueue *queue);
+
+/* Whether a word has the shape of a move, coordinate ("e2e4", "e7e8q") or SAN ("Nbd7", "exd5",
+ * "e8=Q+", "O-O"), legal or not: an unknown word of that shape is answered as an illegal move,
+ * not as an unknown command. */
+bool text_is_move_shaped(const char *word);
 
 #endif

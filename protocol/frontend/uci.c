@@ -12,6 +12,7 @@
 #include "number.h"
 #include "perft_report.h"
 #include "perft_task.h"
+#include "session.h"
 
 /* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
@@ -23,22 +24,22 @@ enum { MOVES_TO_GO_MAX = 1000 };
 
 struct Uci {
     Session *s;
-    unsigned search_id;          /* the search that owes a bestmove; 0 = none */
-    bool hold;                   /* infinite or ponder: no bestmove before stop/ponderhit */
-    bool infinite;               /* `go infinite`: held until stop even after a ponderhit */
-    bool pondering;              /* `go ponder` not hit yet */
-    bool hit;                    /* this search was a ponder search that was hit */
-    bool finished;               /* the search is over; its result waits in `result` */
+    unsigned search_id; /* the search that owes a bestmove; 0 = none */
+    bool hold;          /* infinite or ponder: no bestmove before stop/ponderhit */
+    bool infinite;      /* `go infinite`: held until stop even after a ponderhit */
+    bool pondering;     /* `go ponder` not hit yet */
+    bool hit;           /* this search was a ponder search that was hit */
+    bool finished;      /* the search is over; its result waits in `result` */
     JobResult result;
     TimePlan plan;
-    int64_t clock_start_us;      /* TECH's clock for this move started here (go or ponderhit) */
-    bool debug;                  /* `debug on`: extra `info string` lines */
-    char profile_said[256];      /* the profile last said by `info string` ("" in a new game) */
-    PerftTask *perft;            /* `go perft` under way (or ended, not yet joined) */
-    bool complained;             /* the line being handled got its complaint already */
+    int64_t clock_start_us; /* TECH's clock for this move started here (go or ponderhit) */
+    bool debug;             /* `debug on`: extra `info string` lines */
+    char profile_said[256]; /* the profile last said by `info string` ("" in a new game) */
+    PerftTask *perft;       /* `go perft` under way (or ended, not yet joined) */
+    bool complained;        /* the line being handled got its complaint already */
 };
 
-Uci *uci_create(Session *session)
+static Uci *uci_create(Session *session)
 {
     Uci *u = calloc(1, sizeof *u);
     if (!u) return NULL;
@@ -46,7 +47,7 @@ Uci *uci_create(Session *session)
     return u;
 }
 
-void uci_destroy(Uci *u)
+static void uci_destroy(Uci *u)
 {
     if (!u) return;
     perft_task_stop(u->perft);
@@ -119,11 +120,13 @@ static void print_progress(const JobReport *r)
     text_free(&line);
 }
 
-/* Search threads report here: one info line per new best move or depth (MultiPV: the depth's
- * lines, best first, then their pre-sort ranks); currmove after 1 s. */
+/* Search threads report here: one info line per new best move (MultiPV: a completed depth's
+ * lines, best first, then their pre-sort ranks), as UCI GUIs expect; the settled line of a depth
+ * repeats one of them and is not shown again; currmove after 1 s. */
 static void report(void *context, const JobReport *r)
 {
     (void)context;
+    if (r->repeat) return;
     if (r->progress) {
         print_progress(r);
     } else if (r->info) {
@@ -195,7 +198,7 @@ static void stop_search(Uci *u)
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
-void uci_search_done(Uci *u, unsigned id)
+static void uci_search_done(Uci *u, unsigned id)
 {
     if (!u->search_id || id != u->search_id) return; /* stale: settled already */
     JobResult r;
@@ -208,7 +211,7 @@ void uci_search_done(Uci *u, unsigned id)
     }
 }
 
-void uci_finish(Uci *u)
+static void uci_finish(Uci *u)
 {
     /* A script's perft runs to its end, like a finite search. */
     perft_task_finish(u->perft);
@@ -223,7 +226,7 @@ void uci_finish(Uci *u)
     else if (searcher_wait(u->s->searcher, u->search_id, &r)) deliver(u, &r);
 }
 
-void uci_leave(Uci *u)
+static void uci_leave(Uci *u)
 {
     stop_perft(u);
     if (u->search_id) searcher_abandon(u->s->searcher, u->search_id);
@@ -356,8 +359,9 @@ static void cmd_position(Uci *u, char *cursor)
 
 static bool is_go_keyword(const char *word)
 {
-    static const char *const keywords[] = {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
-                                           "depth", "nodes", "mate", "movetime", "infinite", NULL};
+    static const char *const keywords[] = {"searchmoves", "ponder",    "wtime", "btime", "winc",
+                                           "binc",        "movestogo", "depth", "nodes", "mate",
+                                           "movetime",    "infinite",  NULL};
     for (int i = 0; keywords[i]; i++)
         if (strcmp(word, keywords[i]) == 0) return true;
     return false;
@@ -503,7 +507,7 @@ static void cmd_ponderhit(Uci *u, int64_t read_us)
     if (u->finished && !u->hold) deliver(u, &u->result);
 }
 
-bool uci_handle(Uci *u, char *line, int64_t read_us)
+static bool uci_handle(Uci *u, char *line, int64_t read_us)
 {
     char *cursor = line;
     char *command = token_next(&cursor);
@@ -513,8 +517,7 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "isready") == 0) {
         session_sync_hash(u->s); /* a Hash size set during the search, now that it is over */
         io_write_line("readyok");
-    }
-    else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
+    } else if (strcmp(command, "setoption") == 0) cmd_setoption(u, cursor);
     else if (strcmp(command, "ucinewgame") == 0) {
         stop_search(u);
         session_new_game(u->s);
@@ -524,8 +527,7 @@ bool uci_handle(Uci *u, char *line, int64_t read_us)
     else if (strcmp(command, "stop") == 0) {
         stop_search(u);
         stop_perft(u);
-    }
-    else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
+    } else if (strcmp(command, "ponderhit") == 0) cmd_ponderhit(u, read_us);
     else if (strcmp(command, "debug") == 0) {
         char *arg = token_next(&cursor);
         u->debug = arg && strcmp(arg, "on") == 0;

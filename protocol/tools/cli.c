@@ -106,18 +106,9 @@ typedef struct {
 } CliCommand;
 
 static const CliCommand commands[] = {
-    {"perft", cmd_perft},
-    {"divide", cmd_divide},
-    {"bench", cli_bench},
-    {"epd", cli_epd},
-    {"presort", cli_presort},
-    {"treestats", cli_treestats},
-    {"help", cmd_help},
-    {"--help", cmd_help},
-    {"-h", cmd_help},
-    {"version", cmd_version},
-    {"--version", cmd_version},
-    {"-v", cmd_version},
+    {"perft", cmd_perft},     {"divide", cmd_divide},       {"bench", cli_bench},       {"epd", cli_epd},
+    {"presort", cli_presort}, {"treestats", cli_treestats}, {"help", cmd_help},         {"--help", cmd_help},
+    {"-h", cmd_help},         {"version", cmd_version},     {"--version", cmd_version}, {"-v", cmd_version},
 };
 
 int cli_run(int argc, char **argv)

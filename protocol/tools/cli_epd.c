@@ -29,20 +29,20 @@ typedef struct {
     const char *file;
     const char *depths_file;
     double seconds;
-    double pdp10_seconds;           /* --pdp10 S: S virtual PDP-10 seconds per problem */
+    double pdp10_seconds; /* --pdp10 S: S virtual PDP-10 seconds per problem */
     int depth;
     uint64_t nodes;
     int first;
-    int classify;                   /* > 0: print each problem's solution depth up to this */
-    uint64_t berliner_nodes;        /* > 0: print each problem's depth by Berliner's definition */
-    bool berliner_criterion;        /* --criterion berliner: the move and a line that shows the gain */
-    bool completed_only;            /* --partial off: the deepest completed depth's move */
-    Settings settings;              /* --style and --option NAME=VALUE, as a GUI would set them */
+    int classify;            /* > 0: print each problem's solution depth up to this */
+    uint64_t berliner_nodes; /* > 0: print each problem's depth by Berliner's definition */
+    bool berliner_criterion; /* --criterion berliner: the move and a line that shows the gain */
+    bool completed_only;     /* --partial off: the deepest completed depth's move */
+    Settings settings;       /* --style and --option NAME=VALUE, as a GUI would set them */
 } EpdOptions;
 
 typedef struct {
     char id[EPD_ID_MAX];
-    int depth;                      /* solution depth, 1..11 (11 = ">10"), 0 = unknown */
+    int depth; /* solution depth, 1..11 (11 = ">10"), 0 = unknown */
 } DepthEntry;
 
 typedef struct {
@@ -52,20 +52,21 @@ typedef struct {
 
 static int usage(const char *program)
 {
-    fprintf(stderr, "usage: %s epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]"
-                    " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH | --berliner NODES]"
-                    " [--criterion berliner] [--partial off]\n"
-                    "  --pdp10: S seconds per problem on TECH's PDP-10 clock (virtual time from the operation counts)\n"
-                    "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
-                    "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
-                    "  depth at which the search plays a bm move (`?` if not found within --time S\n"
-                    "  per problem, default 60), for use as a --depths file\n"
-                    "  --berliner: print `ID DEPTH` with Berliner's depth (the deepest non-capture of the\n"
-                    "  solution's principal variation, from a reference search of NODES nodes), for --depths\n"
-                    "  --depths: default FILE with .epd replaced by .depths (tests/data/wac.depths)\n"
-                    "  --criterion berliner: count, as Berliner judged TECH, only the problems with one bm and\n"
-                    "  only the bm move whose search score shows a gain (the move alone is counted beside)\n"
-                    "  --partial off: play the deepest completed depth's move, not the depth under way's best\n",
+    fprintf(stderr,
+            "usage: %s epd FILE [--time S | --depth D | --nodes N | --pdp10 S] [--first K] [--style modern]"
+            " [--option NAME=VALUE]... [--depths FILE] [--classify MAXDEPTH | --berliner NODES]"
+            " [--criterion berliner] [--partial off]\n"
+            "  --pdp10: S seconds per problem on TECH's PDP-10 clock (virtual time from the operation counts)\n"
+            "  --option: any engine option, e.g. --option Threads=2 --option 'E3 Secondary Search=false'\n"
+            "  --classify: print `ID DEPTH` for each problem, DEPTH = the smallest full-width\n"
+            "  depth at which the search plays a bm move (`?` if not found within --time S\n"
+            "  per problem, default 60), for use as a --depths file\n"
+            "  --berliner: print `ID DEPTH` with Berliner's depth (the deepest non-capture of the\n"
+            "  solution's principal variation, from a reference search of NODES nodes), for --depths\n"
+            "  --depths: default FILE with .epd replaced by .depths (tests/data/wac.depths)\n"
+            "  --criterion berliner: count, as Berliner judged TECH, only the problems with one bm and\n"
+            "  only the bm move whose search score shows a gain (the move alone is counted beside)\n"
+            "  --partial off: play the deepest completed depth's move, not the depth under way's best\n",
             program);
     return 2;
 }
@@ -105,8 +106,7 @@ static bool parse_options(int argc, char **argv, EpdOptions *options)
             if (strcmp(value, "off") != 0 && strcmp(value, "on") != 0) return false;
             options->completed_only = strcmp(value, "off") == 0;
             end = (char *)"";
-        }
-        else if (strcmp(arg, "--style") == 0) {
+        } else if (strcmp(arg, "--style") == 0) {
             const char *style = strcmp(value, "modern") == 0     ? "TECH-modern"
                                 : strcmp(value, "faithful") == 0 ? "TECH-1971"
                                                                  : value;
@@ -330,8 +330,8 @@ int cli_epd(int argc, char **argv)
             if (options.berliner_nodes > 0) {
                 print_berliner_depth(search, pos, &record, options.berliner_nodes);
             } else {
-                int depth = solution_depth_smallest(search, pos, &record, &features, options.classify,
-                                                    options.seconds, &control);
+                int depth = solution_depth_smallest(search, pos, &record, &features, options.classify, options.seconds,
+                                                    &control);
                 if (depth > 0) printf("%s %d\n", record.id, depth);
                 else printf("%s %s\n", record.id, depth == 0 && options.classify >= 10 ? ">10" : "?");
             }

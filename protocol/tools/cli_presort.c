@@ -67,8 +67,7 @@ static void print_presort(const Presort *presort)
         char text[MOVE_TEXT_MAX];
         move_to_uci(entry->move, text);
         printf("%3d  %-6s %6d ", i + 1, text, entry->score);
-        for (int t = 0; t < entry->term_count; t++)
-            printf(" %s=%d", entry->terms[t].name, entry->terms[t].value);
+        for (int t = 0; t < entry->term_count; t++) printf(" %s=%d", entry->terms[t].name, entry->terms[t].value);
         printf("%s\n", entry->repeats ? "  (repeats)" : "");
     }
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paper_games.h"
 #include "pdp10.h"
 #include "positional.h"
 #include "progress.h"
@@ -17,18 +18,19 @@
 #include "treestats_svg.h"
 
 /* [P] "every fifth move of each of TECH's tournament games was analyzed at depths of 2, 3, 4,
- * and 5 ply"; the report's games are in tests/data/paper-games.pgn. */
+ * and 5 ply"; the report's games are built in (paper_games.h, from tests/data/paper-games.pgn). */
 enum { PAPER_EVERY = 5, PAPER_DEPTH_FROM = 2, PAPER_DEPTH_TO = 5 };
-static const char DEFAULT_SAMPLE[] = "tests/data/paper-games.pgn";
+/* How the built-in games are named in the output. */
+static const char BUILT_IN_SAMPLE[] = "the report's games, built in";
 /* [P] Berliner 1974: about 20 s of CPU per move at depth 3; 5 ply in the middle game about
  * 3 minutes per move (Gillogly 1971: "usually five ply in the middle game"). */
 static const double PDP10_SECONDS_DEPTH3_1971 = 20.0, PDP10_SECONDS_DEPTH5_1971 = 180.0;
 
 typedef struct {
-    const char *file;
+    const char *file; /* NULL: the report's games, built in */
     const char *svg_dir;
     long from, to, every;
-    bool positions;              /* one line per position and depth */
+    bool positions; /* one line per position and depth */
 } TreestatsOptions;
 
 static int usage(const char *program)
@@ -36,21 +38,23 @@ static int usage(const char *program)
     fprintf(stderr,
             "usage: %s treestats [PGN-or-EPD-FILE] [--from D] [--to D] [--every N] [--svg DIR] [--positions]\n"
             "  FILE: games (every N-th move of the side in the TechSide tag, default N = 5) or an EPD\n"
-            "        suite; default %s (the report's games)\n"
+            "        suite; without one, the report's four games, built into TECH (the source tree's\n"
+            "        tests/data/paper-games.pgn)\n"
             "  --svg DIR: write the report's Figures 11-13 there as SVG pictures\n",
-            program, DEFAULT_SAMPLE);
+            program);
     return 2;
 }
 
 static bool parse_options(int argc, char **argv, TreestatsOptions *o)
 {
-    *o = (TreestatsOptions){DEFAULT_SAMPLE, NULL, PAPER_DEPTH_FROM, PAPER_DEPTH_TO, PAPER_EVERY, false};
+    *o = (TreestatsOptions){NULL, NULL, PAPER_DEPTH_FROM, PAPER_DEPTH_TO, PAPER_EVERY, false};
     bool file_given = false;
     for (int i = 2; i < argc; i++) {
         const char *arg = argv[i];
-        long *number = strcmp(arg, "--from") == 0 ? &o->from
-                     : strcmp(arg, "--to") == 0 ? &o->to
-                     : strcmp(arg, "--every") == 0 ? &o->every : NULL;
+        long *number = strcmp(arg, "--from") == 0    ? &o->from
+                       : strcmp(arg, "--to") == 0    ? &o->to
+                       : strcmp(arg, "--every") == 0 ? &o->every
+                                                     : NULL;
         if (number && i + 1 < argc) {
             char *end;
             *number = strtol(argv[++i], &end, 10);
@@ -195,17 +199,20 @@ int cli_treestats(int argc, char **argv)
     if (!parse_options(argc, argv, &options)) return usage(argv[0]);
     SampleSet sample;
     char error[512];
-    if (!sample_load(options.file, (int)options.every, &sample, error, sizeof error)) {
+    const char *name = options.file ? options.file : BUILT_IN_SAMPLE;
+    bool loaded = options.file ? sample_load(options.file, (int)options.every, &sample, error, sizeof error)
+                               : sample_load_games(PAPER_GAMES_PGN, (int)options.every, &sample, error, sizeof error);
+    if (!loaded) {
         fprintf(stderr, "error: %s\n", error);
         return 2;
     }
     if (sample.count == 0) {
-        fprintf(stderr, "error: no positions in %s\n", options.file);
+        fprintf(stderr, "error: no positions in %s\n", name);
         return 2;
     }
     TreeStats tree;
     if (!treestats_create(&tree, &sample, (int)options.from, (int)options.to)) return 1;
-    printf("TECH tree statistics: %d positions from %s", sample.count, options.file);
+    printf("TECH tree statistics: %d positions from %s", sample.count, name);
     if (sample.games) printf(" (%d games, every %ld. move of TECH's side)", sample.games, options.every);
     printf(", TECH-1971 profile\n");
     measure(&tree, options.positions);

@@ -7,11 +7,11 @@
 #include <stdint.h>
 
 typedef struct {
-    const char *task;            /* "epd", "treestats" */
-    int total;                   /* n, or 0 when unknown */
-    bool live;                   /* stderr is a terminal */
-    bool shown;                  /* a live line is on the screen */
-    int64_t next_plain_us;       /* when the next plain line may be written */
+    const char *task;      /* "epd", "treestats" */
+    int total;             /* n, or 0 when unknown */
+    bool live;             /* stderr is a terminal */
+    bool shown;            /* a live line is on the screen */
+    int64_t next_plain_us; /* when the next plain line may be written */
 } Progress;
 
 /* Begin reporting `task` over `total` items. */

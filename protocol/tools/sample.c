@@ -53,14 +53,18 @@ static bool sample_game(const PgnGame *game, int number, int every, SampleSet *s
     return true;
 }
 
-static bool load_pgn(FILE *file, int every, SampleSet *set, char *error, size_t error_size)
+/* The games of `file`, or when it is NULL of the text at *text. */
+static bool load_pgn(FILE *file, const char **text, int every, SampleSet *set, char *error, size_t error_size)
 {
     PgnGame *game = malloc(sizeof *game);
     Position *pos = malloc(sizeof *pos);
     int capacity = 0;
     bool ok = game && pos;
     PgnStatus status;
-    while (ok && (status = pgn_read_game(file, game, error, error_size)) != PGN_END) {
+    while (ok
+           && (status = file ? pgn_read_game(file, game, error, error_size)
+                             : pgn_read_game_text(text, game, error, error_size))
+                  != PGN_END) {
         if (status == PGN_ERROR) {
             char reason[256];
             snprintf(reason, sizeof reason, "%s", error);
@@ -129,9 +133,18 @@ bool sample_load(const char *path, int every, SampleSet *set, char *error, size_
         return false;
     }
     if (every < 1) every = 1;
-    bool ok = looks_like_pgn(file) ? load_pgn(file, every, set, error, error_size)
+    bool ok = looks_like_pgn(file) ? load_pgn(file, NULL, every, set, error, error_size)
                                    : load_epd(file, set, error, error_size);
     fclose(file);
+    if (!ok) sample_free(set);
+    return ok;
+}
+
+bool sample_load_games(const char *text, int every, SampleSet *set, char *error, size_t error_size)
+{
+    memset(set, 0, sizeof *set);
+    if (every < 1) every = 1;
+    bool ok = load_pgn(NULL, &text, every, set, error, error_size);
     if (!ok) sample_free(set);
     return ok;
 }

@@ -11,17 +11,17 @@
 enum { SAMPLE_LABEL_MAX = 64 }; /* room for an EPD id (EPD_ID_MAX) */
 
 typedef struct {
-    Position pos;                /* with the game's history up to it */
-    bool from_initial;           /* its game began from the initial array (opening phase) */
-    int game;                    /* 1-based game number in the file; 0 for an EPD record */
-    int move_number;             /* the full-move number of the move to be played */
-    char label[SAMPLE_LABEL_MAX];/* "game 1 move 15..." or the EPD id */
+    Position pos;                 /* with the game's history up to it */
+    bool from_initial;            /* its game began from the initial array (opening phase) */
+    int game;                     /* 1-based game number in the file; 0 for an EPD record */
+    int move_number;              /* the full-move number of the move to be played */
+    char label[SAMPLE_LABEL_MAX]; /* "game 1 move 15..." or the EPD id */
 } SamplePosition;
 
 typedef struct {
     SamplePosition *items;
     int count;
-    int games;                   /* games read (PGN) */
+    int games; /* games read (PGN) */
 } SampleSet;
 
 /* Load `path`: a PGN file (its first non-blank character is '[') gives the positions before
@@ -29,6 +29,9 @@ typedef struct {
  * TechSide tag names (both sides when it has none); any other file is read as EPD. False with
  * the reason in `error` if the file cannot be read or a game does not parse. */
 bool sample_load(const char *path, int every, SampleSet *set, char *error, size_t error_size);
+
+/* The same for games given as PGN text in memory (the report's games, built in). */
+bool sample_load_games(const char *text, int every, SampleSet *set, char *error, size_t error_size);
 
 void sample_free(SampleSet *set);
 

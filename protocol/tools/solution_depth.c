@@ -53,9 +53,19 @@ static Score capture_search(Position *pos, Score alpha, Score beta, int plies_le
     return alpha;
 }
 
-Score capture_balance(Position *pos) { return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX); }
+/* TECH's bottom evaluation of `pos`: the material balance at the base values, from the side
+ * to move's view, after the best capture sequence (either side may stop capturing). */
+static Score capture_balance(Position *pos)
+{
+    return capture_search(pos, -SCORE_INFINITE, SCORE_INFINITE, CAPTURE_PLIES_MAX);
+}
 
-int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin)
+/* How many plies of `pv` (played from `root`) a search needs before TECH's bottom evaluation
+ * shows what the whole line wins: the shortest prefix, at least one ply, whose capture
+ * balance (from the root side's view) comes within `margin` of the balance at the end of the
+ * line; the whole line when it ends in mate (`mate`); 0 when it ends less than `margin`
+ * above the root's material (what it wins lies beyond what the bottom evaluation sees). */
+static int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin)
 {
     Position *pos = malloc(sizeof *pos);
     if (mate || length <= 1 || !pos) {
@@ -90,7 +100,11 @@ static bool has_quiet_move(Position *pos)
     return false;
 }
 
-int branch_depth(const Position *root, const Move *pv, int needed)
+/* Berliner's "deepest non-capture in any branch" along the first `needed` plies of `pv` from
+ * `root`: the deepest ply whose move is a non-capture, or is the defender's and he had a
+ * legal non-capture there (a capture of his is a choice: in the branch where he declines it,
+ * that ply is a non-capture). */
+static int branch_depth(const Position *root, const Move *pv, int needed)
 {
     Position *pos = malloc(sizeof *pos);
     if (!pos) return deepest_non_capture(pv, needed);
@@ -108,7 +122,7 @@ int branch_depth(const Position *root, const Move *pv, int needed)
 /* The principal variation the reference search reports at each depth it completes. */
 typedef struct {
     Score score[REFERENCE_DEPTH_MAX + 1];
-    int length[REFERENCE_DEPTH_MAX + 1];     /* 0: no line at that depth */
+    int length[REFERENCE_DEPTH_MAX + 1]; /* 0: no line at that depth */
     Move pv[REFERENCE_DEPTH_MAX + 1][MAX_PLY];
 } ReferenceLines;
 
@@ -150,8 +164,7 @@ static void take_line(const ReferenceLines *lines, int depth, const Position *po
     out->needed = needed_plies(pos, out->pv, out->pv_length, score_is_mate(out->score), NEEDED_MARGIN);
 }
 
-bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
-                    SolutionDepth *out)
+bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes, SolutionDepth *out)
 {
     memset(out, 0, sizeof *out);
     if (record->best_count == 0) return false;

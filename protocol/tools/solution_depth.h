@@ -13,11 +13,11 @@
 enum { SOLUTION_DEPTH_OVER = 11 };
 
 typedef struct {
-    int depth;                   /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
-    int searched;                /* the reference search's deepest completed depth */
-    int needed;                  /* plies of the principal variation the solution needs */
-    int line_depth;              /* branch_depth() of those plies (the mating line's length for a mate) */
-    Score score;                 /* the reference search's score of the solution */
+    int depth;      /* 1..10, SOLUTION_DEPTH_OVER, or 0 when no solution line was found */
+    int searched;   /* the reference search's deepest completed depth */
+    int needed;     /* plies of the principal variation the solution needs */
+    int line_depth; /* branch_depth() of those plies (the mating line's length for a mate) */
+    Score score;    /* the reference search's score of the solution */
     int pv_length;
     Move pv[MAX_PLY];
 } SolutionDepth;
@@ -26,23 +26,6 @@ typedef struct {
  * promotion is a non-capture); 1 when they are all captures (a one-ply search and TECH's
  * capture sequences see them). */
 int deepest_non_capture(const Move *pv, int needed);
-
-/* Berliner's "deepest non-capture in any branch" along the first `needed` plies of `pv` from
- * `root`: the deepest ply whose move is a non-capture, or is the defender's and he had a
- * legal non-capture there (a capture of his is a choice: in the branch where he declines it,
- * that ply is a non-capture). */
-int branch_depth(const Position *root, const Move *pv, int needed);
-
-/* TECH's bottom evaluation of `pos`: the material balance at the base values, from the side
- * to move's view, after the best capture sequence (either side may stop capturing). */
-Score capture_balance(Position *pos);
-
-/* How many plies of `pv` (played from `root`) a search needs before TECH's bottom evaluation
- * shows what the whole line wins: the shortest prefix, at least one ply, whose capture
- * balance (from the root side's view) comes within `margin` of the balance at the end of the
- * line; the whole line when it ends in mate (`mate`); 0 when it ends less than `margin`
- * above the root's material (what it wins lies beyond what the bottom evaluation sees). */
-int needed_plies(const Position *root, const Move *pv, int length, bool mate, Score margin);
 
 /* Classify one problem by "the deepest non-capture in any branch of the principal variation",
  * read from TECH's own principal variation: a reference search with TECH's own tree (full
@@ -54,7 +37,6 @@ int needed_plies(const Position *root, const Move *pv, int length, bool mate, Sc
  * completed depth D, or plays with a line that shows no gain (a score of 0 or less: Berliner's
  * criterion asks the principal variation to show why the move wins), counts as D + 1 (a lower
  * bound) and has no line (pv_length 0). False when the problem has no bm. */
-bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes,
-                    SolutionDepth *out);
+bool solution_depth(Search *search, const Position *pos, const EpdRecord *record, uint64_t nodes, SolutionDepth *out);
 
 #endif

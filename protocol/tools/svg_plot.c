@@ -5,9 +5,16 @@
 
 /* Page and plot-area geometry in SVG user units [C]. */
 enum {
-    PAGE_WIDTH = 960, PAGE_HEIGHT = 540,
-    AREA_LEFT = 80, AREA_RIGHT = 600, AREA_TOP = 70, AREA_BOTTOM = 470,
-    PANEL_LEFT = 620, LINE_HEIGHT = 17, MARKER_RADIUS = 3, NOTE_INDENT = 6
+    PAGE_WIDTH = 960,
+    PAGE_HEIGHT = 540,
+    AREA_LEFT = 80,
+    AREA_RIGHT = 600,
+    AREA_TOP = 70,
+    AREA_BOTTOM = 470,
+    PANEL_LEFT = 620,
+    LINE_HEIGHT = 17,
+    MARKER_RADIUS = 3,
+    NOTE_INDENT = 6
 };
 /* Line colours, one per series in turn (distinct in colour and for most colour blindness). */
 static const char *const COLOURS[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"};
@@ -127,9 +134,10 @@ static void write_level(FILE *out, const PlotLevel *level, const Extent *e)
 {
     if (level->y <= 0) return;
     double y = to_y(e, level->y);
-    fprintf(out, "<g class=\"level\"><line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                 "stroke-dasharray=\"6 4\"/>\n<text x=\"%d\" y=\"%.1f\" fill=\"%s\" stroke=\"#fff\" "
-                 "stroke-width=\"3\" paint-order=\"stroke\">",
+    fprintf(out,
+            "<g class=\"level\"><line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+            "stroke-dasharray=\"6 4\"/>\n<text x=\"%d\" y=\"%.1f\" fill=\"%s\" stroke=\"#fff\" "
+            "stroke-width=\"3\" paint-order=\"stroke\">",
             AREA_LEFT, y, AREA_RIGHT, y, LEVEL_COLOUR, AREA_LEFT + 6, y - 4, LEVEL_COLOUR);
     put_text(out, level->label);
     fprintf(out, "</text></g>\n");

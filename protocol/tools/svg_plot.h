@@ -11,8 +11,8 @@ typedef struct {
 } PlotPoint;
 
 typedef struct {
-    const char *name;            /* legend text */
-    const PlotPoint *points;     /* in order of x; points with y <= 0 are left out (log axis) */
+    const char *name;        /* legend text */
+    const PlotPoint *points; /* in order of x; points with y <= 0 are left out (log axis) */
     int count;
 } PlotSeries;
 
@@ -31,7 +31,7 @@ typedef struct {
     int series_count;
     const PlotLevel *levels;
     int level_count;
-    const char *const *notes;    /* lines of the side panel */
+    const char *const *notes; /* lines of the side panel */
     int note_count;
 } Plot;
 

@@ -16,9 +16,6 @@ static const double GROWTH_1971[MEASURE_COUNT][STEP_KINDS] = {
     [MEASURE_PDP10] = {3.5, 7.0},
 };
 
-static const char *const MEASURE_NAMES[MEASURE_COUNT] = {
-    "bottom positions", "move generations", "CPU seconds (this machine)", "PDP-10 seconds"};
-
 bool treestats_create(TreeStats *tree, const SampleSet *sample, int from, int to)
 {
     tree->sample = sample;
@@ -57,7 +54,8 @@ double treestats_total(const TreeStats *tree, Measure measure, int depth)
     return total;
 }
 
-StepKind step_kind(int depth) { return depth % 2 ? STEP_EVEN_TO_ODD : STEP_ODD_TO_EVEN; }
+/* Which kind of step leads to `depth`. */
+static StepKind step_kind(int depth) { return depth % 2 ? STEP_EVEN_TO_ODD : STEP_ODD_TO_EVEN; }
 
 double treestats_step(const TreeStats *tree, Measure measure, int depth)
 {
@@ -80,5 +78,3 @@ double treestats_growth(const TreeStats *tree, Measure measure, StepKind kind)
 }
 
 double treestats_growth_1971(Measure measure, StepKind kind) { return GROWTH_1971[measure][kind]; }
-
-const char *measure_name(Measure measure) { return MEASURE_NAMES[measure]; }

@@ -15,8 +15,8 @@ typedef enum { STEP_EVEN_TO_ODD, STEP_ODD_TO_EVEN, STEP_KINDS } StepKind;
 
 typedef struct {
     const SampleSet *sample;
-    int from, to;                /* depths measured */
-    SearchStats *stats;          /* [position][depth - from] */
+    int from, to;       /* depths measured */
+    SearchStats *stats; /* [position][depth - from] */
 } TreeStats;
 
 /* Room for the sample at depths from..to; false when memory runs out. */
@@ -34,9 +34,5 @@ double treestats_step(const TreeStats *tree, Measure measure, int depth);
 double treestats_growth(const TreeStats *tree, Measure measure, StepKind kind);
 /* The report's figure for that growth: NBP about 8 and 4; time and generations about 3.5 and 7. */
 double treestats_growth_1971(Measure measure, StepKind kind);
-/* Which kind of step leads to `depth`. */
-StepKind step_kind(int depth);
-/* "bottom positions", "move generations", "CPU seconds (this machine)", "PDP-10 seconds". */
-const char *measure_name(Measure measure);
 
 #endif

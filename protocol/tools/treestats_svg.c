@@ -18,20 +18,28 @@ typedef struct {
     const char *file;
     const char *title;
     const char *y_label;
-    PlotLevel levels[2];         /* the report's figures for this measure ({NULL, 0} = none) */
+    PlotLevel levels[2]; /* the report's figures for this measure ({NULL, 0} = none) */
 } Figure;
 
 /* [P] Gillogly 1971: "as many as 500,000 bottom positions in a move analysis tree under
  * tournament conditions"; Berliner 1974: about 20 s of CPU per move at depth 3, and about
  * 3 minutes per move at TECH's usual 5 ply in the middle game. */
 static const Figure FIGURES[] = {
-    {MEASURE_NBP, "figure-11-bottom-positions.svg", "Figure 11: Number of bottom positions vs. move number",
-     "bottom positions (NBP) per move", {{"1971: up to 500,000 per move (tournament setting)", 500000.0}}},
-    {MEASURE_PDP10, "figure-12-cpu-time.svg", "Figure 12: CPU time vs. move number",
+    {MEASURE_NBP,
+     "figure-11-bottom-positions.svg",
+     "Figure 11: Number of bottom positions vs. move number",
+     "bottom positions (NBP) per move",
+     {{"1971: up to 500,000 per move (tournament setting)", 500000.0}}},
+    {MEASURE_PDP10,
+     "figure-12-cpu-time.svg",
+     "Figure 12: CPU time vs. move number",
      "CPU seconds per move on the PDP-10 clock",
      {{"1971: about 3 minutes per move at depth 5", 180.0}, {"1971: about 20 s per move at depth 3", 20.0}}},
-    {MEASURE_GENERATIONS, "figure-13-move-generations.svg", "Figure 13: Number of move generations vs. move number",
-     "move generations per move", {{NULL, 0.0}}},
+    {MEASURE_GENERATIONS,
+     "figure-13-move-generations.svg",
+     "Figure 13: Number of move generations vs. move number",
+     "move generations per move",
+     {{NULL, 0.0}}},
 };
 
 static int compare_ints(const void *a, const void *b)
@@ -102,7 +110,7 @@ static bool write_figure(const TreeStats *tree, const Figure *figure, const char
     int depths = tree->to - tree->from + 1, *numbers = malloc((size_t)tree->sample->count * sizeof *numbers);
     PlotSeries *series = calloc((size_t)depths, sizeof *series);
     PlotPoint *points = malloc((size_t)depths * (size_t)tree->sample->count * sizeof *points);
-    char (*names)[SERIES_NAME_MAX] = calloc((size_t)depths, sizeof *names);
+    char(*names)[SERIES_NAME_MAX] = calloc((size_t)depths, sizeof *names);
     char path[1024], notes[NOTE_MAX][NOTE_TEXT_MAX], subtitle[160];
     const char *note_lines[NOTE_MAX];
     bool ok = numbers && series && points && names;
@@ -117,10 +125,10 @@ static bool write_figure(const TreeStats *tree, const Figure *figure, const char
     for (int n = 0; n < note_count; n++) note_lines[n] = notes[n];
     int level_count = 0;
     while (level_count < 2 && figure->levels[level_count].label) level_count++;
-    snprintf(subtitle, sizeof subtitle, "TECH today (tech treestats), %d positions, depths %d-%d",
-             tree->sample->count, tree->from, tree->to);
-    Plot plot = {figure->title, subtitle, "move number in game", figure->y_label, series, depths,
-                 figure->levels, level_count, note_lines, note_count};
+    snprintf(subtitle, sizeof subtitle, "TECH today (tech treestats), %d positions, depths %d-%d", tree->sample->count,
+             tree->from, tree->to);
+    Plot plot = {figure->title, subtitle,       "move number in game", figure->y_label, series,
+                 depths,        figure->levels, level_count,           note_lines,      note_count};
     snprintf(path, sizeof path, "%s/%s", dir, figure->file);
     FILE *out = ok ? fopen(path, "w") : NULL;
     if (ok && !out) {

@@ -95,8 +95,8 @@ static bool is_move(const char *word)
 /* `info` fields (docs/PROTOCOLS.md §2.3): each keyword with its value; `pv` ends the line with moves. */
 static bool info_fields_ok(const char *line)
 {
-    static const char *const numeric[] = {"depth", "seldepth", "nodes", "nps", "time", "hashfull", "currmovenumber",
-                                           "multipv", NULL};
+    static const char *const numeric[] = {"depth",    "seldepth",       "nodes",   "nps", "time",
+                                          "hashfull", "currmovenumber", "multipv", NULL};
     char copy[4096];
     if (strlen(line) >= sizeof copy) return false;
     strcpy(copy, line);

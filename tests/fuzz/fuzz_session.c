@@ -1,4 +1,4 @@
-/* fuzz_session.c - drive a Session line by line (session_feed_line / session_step), read what it
+/* fuzz_session.c - drive a Session line by line (daemon_feed_line / daemon_step), read what it
  * writes to stdout (redirected to a file once), and hold it to the oracles. Searches are bounded
  * by the fuzz build's node cap (TECH_FUZZ_NODE_CAP in session.c), so an input stays fast. */
 #include "fuzz_session.h"
@@ -18,7 +18,7 @@
 #include "notation.h"
 #include "rules.h"
 #include "search.h"
-#include "session.h"
+#include "daemon.h"
 
 /* Lines and bytes per line taken from one input: sessions stay short. */
 enum { LINES_MAX = 48, LINE_BYTES_MAX = 2048 };
@@ -31,8 +31,8 @@ enum { LINE_HANDLING_MAX_US = 500000 };
 
 /* stdout, redirected to an append-only file so that truncating it between inputs is safe. */
 static int output_fd = -1;
-static off_t output_read;        /* bytes of the file already checked */
-static char partial[8192];       /* a line not yet ended when the file was read */
+static off_t output_read;  /* bytes of the file already checked */
+static char partial[8192]; /* a line not yet ended when the file was read */
 static size_t partial_length;
 
 static void redirect_stdout(void)
@@ -51,13 +51,13 @@ static void redirect_stdout(void)
 typedef struct {
     FuzzProtocol protocol;
     Session *session;
-    const char *command;         /* the line being handled (for failure messages) */
-    bool saw_sync;               /* readyok / pong SYNC_PING seen */
-    bool rejected;               /* the current line's output held a rejection */
-    bool moved;                  /* ... or an engine move (CECP) */
-    Position go_position;        /* UCI: where the search that owes a bestmove started */
+    const char *command;  /* the line being handled (for failure messages) */
+    bool saw_sync;        /* readyok / pong SYNC_PING seen */
+    bool rejected;        /* the current line's output held a rejection */
+    bool moved;           /* ... or an engine move (CECP) */
+    Position go_position; /* UCI: where the search that owes a bestmove started */
     bool go_pending;
-    bool paced;                  /* Speed PDP-10 was set at some point: a search may be paced */
+    bool paced; /* Speed PDP-10 was set at some point: a search may be paced */
 } Watch;
 
 /* Check a bestmove (and its ponder move) against the position its search started from. */
@@ -150,8 +150,9 @@ static void game_copy(GameCopy *copy, const Game *game)
 static bool game_unchanged(const GameCopy *copy, const Game *game)
 {
     return fuzz_same_position(&copy->start, &game->start) && fuzz_same_position(&copy->pos, &game->pos)
-        && copy->started_from_initial == game->started_from_initial && copy->move_count == game->move_count
-        && (!game->move_count || memcmp(copy->moves, game->moves, (size_t)game->move_count * sizeof *copy->moves) == 0);
+           && copy->started_from_initial == game->started_from_initial && copy->move_count == game->move_count
+           && (!game->move_count
+               || memcmp(copy->moves, game->moves, (size_t)game->move_count * sizeof *copy->moves) == 0);
 }
 
 /* Which part of the game differs from the copy (for the failure message). */
@@ -234,26 +235,25 @@ static void check_move_in_live_game(const Watch *w)
     unmake_move(&before);
     GameStatus status = game_status(&before);
     if (status == STATUS_CHECKMATE || status == STATUS_STALEMATE || status == STATUS_INSUFFICIENT)
-        fuzz_fail("a move in a finished game (%s) after '%.120s'", game_status_result(status, before.side),
-                  w->command);
+        fuzz_fail("a move in a finished game (%s) after '%.120s'", game_status_result(status, before.side), w->command);
 }
 
-/* One session_step, held to the time bound when it handles what is queued already. */
-static SessionStep timed_step(Watch *w)
+/* One daemon_step, held to the time bound when it handles what is queued already. */
+static DaemonStep timed_step(Watch *w)
 {
     int64_t start = now_us();
-    SessionStep step = session_step(w->session);
+    DaemonStep step = daemon_step(w->session);
     int64_t took = now_us() - start;
     if (took > LINE_HANDLING_MAX_US) fuzz_fail("'%.120s' took %lld ms to handle", w->command, (long long)took / 1000);
     return step;
 }
 
 /* Feed one line and handle events until it has been handled; the oracles after each. */
-static SessionStep feed(Watch *w, const char *line)
+static DaemonStep feed(Watch *w, const char *line)
 {
     Session *s = w->session;
     static GameCopy before;
-    session_feed_line(s, line);
+    daemon_feed_line(s, line);
     for (;;) {
         read_output(w);
         game_copy(&before, &s->game);
@@ -267,7 +267,7 @@ static SessionStep feed(Watch *w, const char *line)
         if (uci_go) position_copy(&at_go, &s->game.pos);
         w->rejected = w->moved = false;
         w->command = line;
-        SessionStep step = timed_step(w);
+        DaemonStep step = timed_step(w);
         if (s->settings.features.pace_multiple > 0) w->paced = true;
         read_output(w);
         check_positions(w);
@@ -325,7 +325,7 @@ void fuzz_session_run(FuzzProtocol protocol, const uint8_t *data, size_t size)
     output_read = 0;
     partial_length = 0;
     Watch w = {.protocol = protocol, .command = "(start)"};
-    w.session = session_create();
+    w.session = daemon_create();
     if (!w.session) abort();
     if (protocol == FUZZ_UCI) {
         feed(&w, "uci");
@@ -363,14 +363,14 @@ void fuzz_session_run(FuzzProtocol protocol, const uint8_t *data, size_t size)
     feed(&w, sync);
     while (!w.saw_sync) {
         w.moved = false;
-        if (session_step(w.session) == STEP_END) fuzz_fail("the session ended before answering the sync");
+        if (daemon_step(w.session) == STEP_END) fuzz_fail("the session ended before answering the sync");
         read_output(&w);
         check_positions(&w);
         if (w.moved) check_move_in_live_game(&w);
     }
     w.command = "quit";
-    session_feed_line(w.session, "quit");
-    while (session_step(w.session) != STEP_END) continue;
-    session_destroy(w.session);
+    daemon_feed_line(w.session, "quit");
+    while (daemon_step(w.session) != STEP_END) continue;
+    daemon_destroy(w.session);
     read_output(&w);
 }

@@ -25,7 +25,7 @@ def check(condition, message):
 
 
 def binary():
-    """The engine under test (tests/long/run.py sets it from its argument)."""
+    """The engine under test (tests/runner.py sets it from its argument)."""
     return os.environ["TECH_BINARY"]
 
 

@@ -42,6 +42,10 @@ def check(condition, message):
         raise TestFailure(message)
 
 
+# The engines the test under way has started: the runner closes them after it (test_finished).
+STARTED = []
+
+
 class Engine:
     """One engine process; stdout lines are collected by a thread with their arrival times."""
 
@@ -60,6 +64,7 @@ class Engine:
         threading.Thread(target=self._read_stdout, daemon=True).start()
         self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
         self.stderr_thread.start()
+        STARTED.append(self)
 
     def _read_stdout(self):
         for raw in iter(self.proc.stdout.readline, b""):
@@ -216,3 +221,25 @@ def cecp_hint(engine, timeout=3.0):
             return hints[0].split()[1]
     return None
 
+
+def test_finished():
+    """Called by the runner after each test (tests/runner.py): close the engines the test started;
+    return (why the test fails after all: an engine that exited with an error or a sanitizer's
+    report, else None; the engines' last lines and stderr, to print under a failure)."""
+    engines = list(STARTED)
+    STARTED.clear()
+    for e in engines:
+        e.close()
+    problem = None
+    crashed = [e for e in engines if e.proc.returncode not in (None, 0)]
+    reports = [r for r in (e.sanitizer_report() for e in engines) if r]
+    if crashed:
+        problem = f"engine exited with status {crashed[0].proc.returncode}"
+    elif reports:
+        problem = f"sanitizer: {reports[0]}"
+    details = []
+    for e in engines:
+        details += e.transcript[-25:]
+        if e.stderr_text:
+            details.append("stderr: " + "".join(e.stderr_text)[-1500:])
+    return problem, details

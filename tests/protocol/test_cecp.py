@@ -409,3 +409,40 @@ def test_post_shows_tree_statistics():
     e.expect(r"^move ", 5.0)
     m = e.expect(r"^# stats depth (\d+) nodes (\d+) nbp (\d+)", 2.0)
     check(int(m.group(1)) == 3 and int(m.group(2)) > int(m.group(3)) > 0, f"stats: {m.group(0)}")
+
+
+# Win at Chess 1 (tests/data/wac.epd): TECH-1971's depth 5 finds two moves that lose material (in
+# its pre-sort's order) before Qg6, which mates.
+WAC_001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1"
+THINKING_RE = re.compile(r"^(\d+) (-?\d+) \d+ \d+ (.*)$")
+
+
+def test_thinking_lines_only_for_settled_depths():
+    """CECP posts a depth's line once the depth is complete, never a new best move of the depth
+    under way, which the rest of the depth may still better (docs/PROTOCOLS.md §3.3): where UCI's
+    depth 5 says -430, then -330, then mate, CECP says the mate alone."""
+    u = Engine()
+    u.uci()
+    u.send(f"position fen {WAC_001}", "go depth 5")
+    lines = []
+    u.expect("^bestmove ", 10.0, lines)
+    uci_scores = {re.search(r" score (\w+ -?\d+)", l).group(1) for l in lines if l.startswith("info depth 5 ")}
+    check(len(uci_scores) >= 3, f"the position no longer shows several new best moves at depth 5: {lines}")
+    e = cecp_engine()
+    e.send("new", "force", f"setboard {WAC_001}", "sd 5", "post", "go")
+    lines = []
+    move = cecp_move(e, 10.0, lines)
+    thinking = [THINKING_RE.match(l).groups() for l in lines if THINKING_RE.match(l)]
+    check([t[:2] for t in thinking] == [("5", "100002")] and thinking[0][2].split()[0] == move == "g3g6",
+          f"thinking lines for depth 5: {thinking}, move {move}")
+    # TECH-modern deepens: one line per completed depth, in order; a heartbeat may repeat the last
+    # one, never change it.
+    e.send("new", "option Style=TECH-modern", "force", f"setboard {WAC_001}", "sd 6", "go")
+    lines = []
+    cecp_move(e, 10.0, lines)
+    by_depth = {}
+    for depth, score, pv in (THINKING_RE.match(l).groups() for l in lines if THINKING_RE.match(l)):
+        by_depth.setdefault(int(depth), set()).add((score, pv))
+    depths = [int(THINKING_RE.match(l).group(1)) for l in lines if THINKING_RE.match(l)]
+    check(depths == sorted(depths) and all(len(seen) == 1 for seen in by_depth.values()),
+          f"TECH-modern's thinking lines: {[l for l in lines if THINKING_RE.match(l)]}")

@@ -19,9 +19,9 @@ def epd_file(*lines):
         os.unlink(f.name)
 
 
-def run(*args, timeout=60):
-    """Run `tech ARGS` and return (exit status, stdout, stderr)."""
-    done = subprocess.run(engine_command(*args), capture_output=True, text=True, timeout=timeout)
+def run(*args, timeout=60, cwd=None):
+    """Run `tech ARGS` (in the folder `cwd`, else this one) and return (exit status, stdout, stderr)."""
+    done = subprocess.run(engine_command(*args), capture_output=True, text=True, timeout=timeout, cwd=cwd)
     return done.returncode, done.stdout, done.stderr
 
 
@@ -116,7 +116,23 @@ def test_treestats():
     check(status == 0 and [r[0] for r in rows] == ["2", "3", "4"], f"treestats rows: {out}")
     check(all(int(n) >= int(nbp) > 0 for _, n, nbp in rows), "NBP above nodes")
     check("even->odd" in out and "odd->even" in out, "no growth ratios")
-    check("23 positions from tests/data/paper-games.pgn" in out, f"not the report's sample: {out}")
+    check("23 positions from the report's games, built in" in out, f"not the report's sample: {out}")
+
+
+def test_treestats_needs_no_data_file():
+    """An installed `tech treestats` has the report's games built in: from a folder with no
+    tests/data it measures the same positions as the file of the source tree gives; a file that
+    cannot be read is named in the error."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    source_file = os.path.join(root, "tests", "data", "paper-games.pgn")
+    with tempfile.TemporaryDirectory() as folder:
+        status, built_in, err = run("treestats", "--to", "3", cwd=folder)
+        check(status == 0 and not err, f"treestats in an empty folder: {status} {err!r}")
+        status, from_file, _ = run("treestats", source_file, "--to", "3", cwd=folder)
+        nodes = [re.findall(r"^\s+[23]\s+(\d+)\s+(\d+)\s+(\d+)", out, re.M) for out in (built_in, from_file)]
+        check(status == 0 and nodes[0] and nodes[0] == nodes[1], f"built in {nodes[0]}, from the file {nodes[1]}")
+        status, out, err = run("treestats", "no-such-games.pgn", cwd=folder)
+        check(status == 2 and not out and "cannot open no-such-games.pgn" in err, f"a missing file: {status} {err!r}")
 
 
 def test_treestats_figures_as_svg():

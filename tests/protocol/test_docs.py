@@ -169,3 +169,21 @@ def test_readme_gui_examples_are_accepted():
             check(gui_accepts(options[name], value, ("1", "0")), f"README: XBoard refuses {name}={value}")
             seen.append(name)
     check({"Speed", "Speed Custom", "UCI_Elo", "Style"} <= set(seen), f"examples checked: {sorted(set(seen))}")
+
+
+def test_cutechess_examples_name_every_engine():
+    """Every cutechess-cli example in the README and the manual page gives each engine a `name=`
+    (else both show TECH's own name), and the README's first one, the one a tournament copies,
+    plays from the openings file, which exists: TECH without Variety plays the same game from the
+    same position."""
+    with open(README, encoding="utf-8") as f:
+        readme = f.read()
+    with open(MAN_PAGE, encoding="utf-8") as f:
+        man = f.read().replace("\\-", "-").replace("\\e", "\\")
+    for name, text in (("README.md", readme), ("docs/tech.6", man)):
+        engines = re.findall(r"(?<![-\w])-engine (\S+)", text)  # cutechess-cli's, not match.py's --engine
+        check(engines and all(word.startswith("name=") for word in engines), f"{name}: -engine without name=: {engines}")
+    first = re.search(r"^\s*cutechess-cli .*?(?=^\s*```)", readme, re.M | re.S)
+    check(first, "README.md has no cutechess-cli example")
+    m = re.search(r"-openings file=(\S+) format=epd order=random -repeat", first.group(0))
+    check(m and os.path.isfile(os.path.join(ROOT, m.group(1))), f"the first cutechess-cli example: {first.group(0)}")

@@ -11,6 +11,8 @@ typedef struct {
 extern const TestCase test_cases[];
 
 /* Define a test case: TEST_CASE(fen_round_trip) { ... } at the start of a line. */
-#define TEST_CASE(name) void test_##name(void); void test_##name(void)
+#define TEST_CASE(name)                                                                                                \
+    void test_##name(void);                                                                                            \
+    void test_##name(void)
 
 #endif

@@ -184,10 +184,9 @@ bool expect_reason(const char *what, bool failed, const char *reason, const char
 /* The list slots are compared only where make_move() fills them in. */
 static bool same_undo(const Undo *a, const Undo *b)
 {
-    return a->move == b->move && a->key == b->key && a->en_passant == b->en_passant
-        && a->castling == b->castling && a->halfmove == b->halfmove
-        && (!move_is_capture(a->move) || a->captured_slot == b->captured_slot)
-        && (!move_is_promotion(a->move) || a->promoted_slot == b->promoted_slot);
+    return a->move == b->move && a->key == b->key && a->en_passant == b->en_passant && a->castling == b->castling
+           && a->halfmove == b->halfmove && (!move_is_capture(a->move) || a->captured_slot == b->captured_slot)
+           && (!move_is_promotion(a->move) || a->promoted_slot == b->promoted_slot);
 }
 
 /* Piece lists and square indexes compared on their used part only: a slot past the list's

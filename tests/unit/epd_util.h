@@ -17,7 +17,7 @@ enum {
 
 /* One position of tests/perft.epd: its FEN and the node count at each listed depth. */
 typedef struct {
-    int line;                       /* line number in the file, for reports */
+    int line; /* line number in the file, for reports */
     char fen[EPD_FEN_MAX];
     int depth_count;
     int depth[EPD_DEPTH_MAX];

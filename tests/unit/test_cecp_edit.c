@@ -26,8 +26,8 @@ static void check_block(const char *start, const char *const *lines, Color side,
 
 TEST_CASE(cecp_edit_places_men_and_assumes_castling_at_home)
 {
-    static const char *const from_empty[] = {"#",  "Ke1", "Rh1", "Ra1", "Pe4", "Nc3",
-                                             "c",  "Ke8", "pd5", "qd8", ".",   NULL};
+    static const char *const from_empty[] = {"#", "Ke1", "Rh1", "Ra1", "Pe4", "Nc3",
+                                             "c", "Ke8", "pd5", "qd8", ".",   NULL};
     check_block(START_FEN, from_empty, BLACK, "3qk3/8/8/3p4/4P3/2N5/8/R3K2R b KQ - 0 1");
     /* The block starts from the board as it is; `x` empties a square, lower case is no colour. */
     static const char *const take_off[] = {"xa1", " xh8 ", "c", "C", "ke2", "xe1", NULL};
@@ -44,7 +44,7 @@ TEST_CASE(cecp_edit_refuses_what_is_not_an_edit_command)
     if (!setup_fen(&pos, START_FEN)) return;
     CecpEdit edit;
     cecp_edit_begin(&edit, &pos);
-    static const char *const bad[] = {"",   " ",  "Pa9", "Pi1", "Za1", "e2e4", "Nc3 Nf3",
+    static const char *const bad[] = {"",   " ",  "Pa9", "Pi1", "Za1",    "e2e4", "Nc3 Nf3",
                                       "..", "##", "cc",  "Ka",  "ping 1", NULL};
     for (int i = 0; bad[i]; i++)
         if (cecp_edit_line(&edit, bad[i]) != EDIT_BAD_LINE) FAIL("\"%s\" taken as an edit command", bad[i]);

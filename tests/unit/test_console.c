@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "cases.h"
-#include "session.h"
+#include "daemon.h"
 #include "test.h"
 
 static void sleep_ms(long ms)
@@ -19,28 +19,28 @@ static void sleep_ms(long ms)
 
 TEST_CASE(console_runs_kept_lines_before_a_later_one)
 {
-    Session *s = session_create();
+    Session *s = daemon_create();
     CHECK(s != NULL);
     if (!s) return;
     FILE *out = tmpfile();
     CHECK(out != NULL);
     if (!out) {
-        session_destroy(s);
+        daemon_destroy(s);
         return;
     }
     fflush(stdout);
     int saved = dup(STDOUT_FILENO);
     dup2(fileno(out), STDOUT_FILENO);
 
-    session_feed_line(s, "perft 4");
-    session_step(s);                       /* the perft starts on its own thread */
-    session_feed_line(s, "moves e4 e7e5");
-    session_step(s);                       /* kept: the perft runs */
-    session_feed_line(s, "divide 1");
-    sleep_ms(1000);                        /* the perft ends; its end event queues after the line */
-    session_feed_end(s);
-    while (session_step(s) != STEP_END) continue;
-    session_destroy(s);
+    daemon_feed_line(s, "perft 4");
+    daemon_step(s); /* the perft starts on its own thread */
+    daemon_feed_line(s, "moves e4 e7e5");
+    daemon_step(s); /* kept: the perft runs */
+    daemon_feed_line(s, "divide 1");
+    sleep_ms(1000); /* the perft ends; its end event queues after the line */
+    daemon_feed_end(s);
+    while (daemon_step(s) != STEP_END) continue;
+    daemon_destroy(s);
 
     fflush(stdout);
     dup2(saved, STDOUT_FILENO);
@@ -52,6 +52,6 @@ TEST_CASE(console_runs_kept_lines_before_a_later_one)
         if (strncmp(line, "Nodes searched: ", 16) == 0 && found < 2) counts[found++] = atoi(line + 16);
     fclose(out);
     CHECK(found == 2);
-    CHECK(counts[0] == 197281);            /* perft 4 of the start position */
-    CHECK(counts[1] == 29);                /* divide 1 after 1.e4 e5, not from the start */
+    CHECK(counts[0] == 197281); /* perft 4 of the start position */
+    CHECK(counts[1] == 29);     /* divide 1 after 1.e4 e5, not from the start */
 }

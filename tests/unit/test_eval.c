@@ -204,10 +204,10 @@ TEST_CASE(endgame_recogniser_knows_the_basic_endgames)
     CHECK(verdict("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", &bonus) == ENDGAME_DRAW);
     CHECK(verdict("8/8/4k3/8/8/3KB3/8/8 b - - 0 1", &bonus) == ENDGAME_DRAW);
     CHECK(verdict("8/8/4k3/8/8/2NKN3/8/8 w - - 0 1", &bonus) == ENDGAME_DRAW);
-    CHECK(verdict("8/8/4k3/8/8/2BKB3/8/8 w - - 0 1", &bonus) == ENDGAME_DRAW);       /* both on dark squares */
-    CHECK(verdict("k7/8/8/8/8/8/P7/K1B5 w - - 0 1", &bonus) == ENDGAME_DRAW);       /* dark bishop, a8 is light */
-    CHECK(verdict("k7/P7/8/P7/8/8/8/K7 w - - 0 1", &bonus) == ENDGAME_DRAW);        /* rook pawns, no bishop */
-    CHECK(verdict("8/8/8/4p3/4k3/8/4K3/8 b - - 0 1", &bonus) == ENDGAME_DRAW);      /* KPK, the bitbase */
+    CHECK(verdict("8/8/4k3/8/8/2BKB3/8/8 w - - 0 1", &bonus) == ENDGAME_DRAW); /* both on dark squares */
+    CHECK(verdict("k7/8/8/8/8/8/P7/K1B5 w - - 0 1", &bonus) == ENDGAME_DRAW);  /* dark bishop, a8 is light */
+    CHECK(verdict("k7/P7/8/P7/8/8/8/K7 w - - 0 1", &bonus) == ENDGAME_DRAW);   /* rook pawns, no bishop */
+    CHECK(verdict("8/8/8/4p3/4k3/8/4K3/8 b - - 0 1", &bonus) == ENDGAME_DRAW); /* KPK, the bitbase */
     /* Not draws: the right bishop; the lone king away from the corner; a won KPK. */
     CHECK(verdict("k7/8/8/8/8/8/P7/KB6 w - - 0 1", &bonus) == ENDGAME_NONE);
     CHECK(verdict("8/8/8/3k4/8/8/P7/K1B5 w - - 0 1", &bonus) == ENDGAME_NONE);

@@ -21,10 +21,7 @@ static void check_round_trip(Position *pos, const EpdEntry *entry, void *ctx)
     CHECK(pos->undo_len == 0);
 }
 
-TEST_CASE(fen_round_trip_suite)
-{
-    CHECK(epd_for_each_position(check_round_trip, NULL) > 0);
-}
+TEST_CASE(fen_round_trip_suite) { CHECK(epd_for_each_position(check_round_trip, NULL) > 0); }
 
 /* A FEN that must be refused, and a piece of the reason it must give. */
 typedef struct {
@@ -137,8 +134,7 @@ static void check_long_garbage(Position *pos, const Position *saved)
     size_t head = strlen(text);
     memset(text + head, 'K', GARBAGE_LEN - head);
     strcpy(text + GARBAGE_LEN, " - 0 1");
-    expect_reason("10,000-character castling field", !fen_read(pos, text, error, sizeof error), error,
-                  "too long");
+    expect_reason("10,000-character castling field", !fen_read(pos, text, error, sizeof error), error, "too long");
     CHECK(memcmp(pos, saved, sizeof *pos) == 0);
 
     /* Many short fields: the splitter must stop storing after the seventh. */
@@ -206,8 +202,7 @@ static const GoodFen good_fens[] = {
     {"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1", "4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"},
     {"8/8/8/3k4/8/8/8/K7 w - - 0 1", "8/8/8/3k4/8/8/8/K7 w - - 0 1"},
     /* Sixteen men per side without castling rights. */
-    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
 };
 
 /* An e.p. square no pawn can use is kept in the FEN but left out of the hash key. */

@@ -23,7 +23,7 @@ static const char *const exact_fens[] = {
 static bool same_bytes(const Position *a, const Position *b)
 {
     return memcmp(a, b, sizeof *a - sizeof a->undo) == 0 && a->undo_len == b->undo_len
-        && memcmp(a->undo, b->undo, (size_t)a->undo_len * sizeof a->undo[0]) == 0;
+           && memcmp(a->undo, b->undo, (size_t)a->undo_len * sizeof a->undo[0]) == 0;
 }
 
 /* Every legal move two plies deep, made and unmade, against a copy of the bytes. */

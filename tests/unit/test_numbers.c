@@ -18,8 +18,8 @@ TEST_CASE(numeral_takes_plain_whole_numbers_and_decimals_only)
 
     static const char *const decimal[] = {"0", "2", "0.5", ".5", "5.", "-0.25", "+3.75", "12345678901234567890.5",
                                           NULL};
-    static const char *const not_decimal[] = {"", ".", "-.", "0x10", "1e1", "1E1", "inf", "-inf", "nan", "infinity",
-                                              "1.2.3", "1,5", " 1", "1 ", "5:30", "x7", NULL};
+    static const char *const not_decimal[] = {"",         ".",     "-.",  "0x10", "1e1", "1E1",  "inf", "-inf", "nan",
+                                              "infinity", "1.2.3", "1,5", " 1",   "1 ",  "5:30", "x7",  NULL};
     double v;
     for (int i = 0; decimal[i]; i++) CHECK(numeral_read_decimal(decimal[i], &v));
     for (int i = 0; not_decimal[i]; i++) CHECK(!numeral_read_decimal(not_decimal[i], &v));

@@ -106,8 +106,8 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
         if (move_is_capture(m) || move_is_promotion(m) || m == table || m == killers[0]) continue;
         int key = history.score[pos->side][move_from(m)][move_to(m)];
         if (last_at >= 0 && (key > last_key || (key == last_key && at < last_at)))
-            FAIL("line %d: quiet move %u (history %d, list index %d) after history %d, index %d", entry->line, m,
-                 key, at, last_key, last_at);
+            FAIL("line %d: quiet move %u (history %d, list index %d) after history %d, index %d", entry->line, m, key,
+                 at, last_key, last_at);
         last_key = key;
         last_at = at;
     }

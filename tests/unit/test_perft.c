@@ -22,8 +22,8 @@ typedef struct {
 static void check_count(const char *label, const char *fen, int depth, uint64_t expected, uint64_t got)
 {
     if (got != expected)
-        FAIL("%s %s depth %d: expected %llu, got %llu", label, fen, depth,
-             (unsigned long long)expected, (unsigned long long)got);
+        FAIL("%s %s depth %d: expected %llu, got %llu", label, fen, depth, (unsigned long long)expected,
+             (unsigned long long)got);
 }
 
 /* Index of the shallowest listed depth >= min_depth, or -1 if there is none. */

@@ -379,26 +379,29 @@ TEST_CASE(positional_phase_of)
     position_set_start(&pos);
     CHECK(phase_of(&pos, true) == PHASE_OPENING);
     CHECK(phase_of(&pos, false) == PHASE_MIDDLEGAME); /* move number unknown */
-    pos.fullmove = 9; /* move 9: the middle game begins */
+    pos.fullmove = 9;                                 /* move 9: the middle game begins */
     CHECK(phase_of(&pos, true) == PHASE_MIDDLEGAME);
     /* A set-up endgame on move 1 is past the opening: the endgames are tested first. */
     if (setup(&pos, "8/8/4k3/8/2P5/8/4K3/8 w - - 0 1", NULL)) CHECK(phase_of(&pos, true) == PHASE_PAWN_ENDGAME);
     if (setup(&pos, "2r5/8/4k3/8/1P6/8/5K2/7R w - - 0 1", NULL)) CHECK(phase_of(&pos, true) == PHASE_ENDGAME);
-    struct { const char *fen; Phase phase; } cases[] = {
+    struct {
+        const char *fen;
+        Phase phase;
+    } cases[] = {
         {"3q1rk1/ppp2ppp/3p4/4p3/4P3/3P4/PPP2PPP/3Q1RK1 w - - 0 1", PHASE_MIDDLEGAME},
         {"8/8/4k3/8/2P5/8/4K3/8 b - - 0 1", PHASE_PAWN_ENDGAME},
         {"8/8/4k3/8/8/8/4K3/8 w - - 0 1", PHASE_PAWN_ENDGAME},
         {"7k/8/5K2/8/8/8/8/R7 w - - 0 1", PHASE_MATING},
-        {"7k/8/5K2/8/8/8/8/R7 b - - 0 1", PHASE_ENDGAME},          /* TECH has no piece */
-        {"7k/8/5K2/8/8/8/8/R2b4 w - - 0 1", PHASE_ENDGAME},       /* lead 170 < 200 */
-        {"7k/8/5K2/8/8/8/8/RB1b4 w - - 0 1", PHASE_MATING},       /* lead 500 */
-        {"7k/8/5K2/8/8/8/7P/R7 w - - 0 1", PHASE_ENDGAME},        /* a pawn on the board */
+        {"7k/8/5K2/8/8/8/8/R7 b - - 0 1", PHASE_ENDGAME},   /* TECH has no piece */
+        {"7k/8/5K2/8/8/8/8/R2b4 w - - 0 1", PHASE_ENDGAME}, /* lead 170 < 200 */
+        {"7k/8/5K2/8/8/8/8/RB1b4 w - - 0 1", PHASE_MATING}, /* lead 500 */
+        {"7k/8/5K2/8/8/8/7P/R7 w - - 0 1", PHASE_ENDGAME},  /* a pawn on the board */
         {"2r5/8/4k3/8/1P6/8/5K2/7R w - - 0 1", PHASE_ENDGAME},
         {"r2qk3/pp6/8/8/8/8/PP6/R2QK2R w - - 0 1", PHASE_MIDDLEGAME}, /* TECH 2100; Black's 1600 does not count */
-        {"r2qk3/pp6/8/8/8/8/PP6/R2QK2R b - - 0 1", PHASE_ENDGAME},  /* TECH (Black) 1600 < 1950 */
-        {"r2qk3/8/8/8/8/8/8/R2QK2R w - - 0 1", PHASE_MATING},     /* no pawns, lead 500 */
-        {"r2qk2r/8/8/8/8/8/8/R2QK2R w - - 0 1", PHASE_ENDGAME},   /* 1900 each */
-        {"r2qk1nr/8/8/8/8/8/8/RN1QK2R w - - 0 1", PHASE_MIDDLEGAME}, /* 2230 each */
+        {"r2qk3/pp6/8/8/8/8/PP6/R2QK2R b - - 0 1", PHASE_ENDGAME},    /* TECH (Black) 1600 < 1950 */
+        {"r2qk3/8/8/8/8/8/8/R2QK2R w - - 0 1", PHASE_MATING},         /* no pawns, lead 500 */
+        {"r2qk2r/8/8/8/8/8/8/R2QK2R w - - 0 1", PHASE_ENDGAME},       /* 1900 each */
+        {"r2qk1nr/8/8/8/8/8/8/RN1QK2R w - - 0 1", PHASE_MIDDLEGAME},  /* 2230 each */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         if (!setup(&pos, cases[i].fen, NULL)) continue;
@@ -499,8 +502,8 @@ TEST_CASE(positional_repetition_demoted)
     /* Two such moves keep score order behind the rest: after two rounds of the king's knights
      * and two of the queen's, both 9.Nf3 (22... now a middle-game score) and 9.Nc3 would make a
      * third occurrence. */
-    static const char *const dance[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8",
-                                        "g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8", NULL};
+    static const char *const dance[] = {"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8", "g1f3",
+                                        "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8", NULL};
     if (!setup(&pos, NULL, dance)) return;
     presort_checked(&pos, true, &presort);
     CHECK(presort.phase == PHASE_MIDDLEGAME);

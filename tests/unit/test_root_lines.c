@@ -21,7 +21,7 @@ static bool line_is(const RootLines *lines, int index, int n, Score score)
 {
     const SearchInfo *line = &lines->lines[index];
     return index < lines->count && line->pv[0] == test_move(n) && line->score == score && line->pv_length == 3
-        && line->pv[1] == test_move(50 + n);
+           && line->pv[1] == test_move(50 + n);
 }
 
 static RootLines lines; /* large: not on the stack */
@@ -82,11 +82,11 @@ TEST_CASE(root_lines_a_mate_is_equal_only_to_itself)
 TEST_CASE(variety_candidates_are_equal_and_near_in_the_presort)
 {
     root_lines_reset(&lines, 1, 0, MOVE_LIST_MAX);
-    add(&lines, 1, 4, 0);      /* the best: rank 5 */
-    add(&lines, 2, 1, 0);      /* rank 2: equal, 3 places away */
-    add(&lines, 3, 0, 0);      /* rank 1: equal, 4 places away: too far */
-    add(&lines, 4, 8, 0);      /* rank 9: too far */
-    add(&lines, 5, 6, 0);      /* rank 7: equal, near */
+    add(&lines, 1, 4, 0); /* the best: rank 5 */
+    add(&lines, 2, 1, 0); /* rank 2: equal, 3 places away */
+    add(&lines, 3, 0, 0); /* rank 1: equal, 4 places away: too far */
+    add(&lines, 4, 8, 0); /* rank 9: too far */
+    add(&lines, 5, 6, 0); /* rank 7: equal, near */
     CHECK(lines.count == 5 && lines.lines[0].presort_rank == 1);
     /* The best is the earliest of the equal moves, rank 1: its neighbours are ranks 2-4. */
     VarietyCandidates candidates;
@@ -96,9 +96,9 @@ TEST_CASE(variety_candidates_are_equal_and_near_in_the_presort)
 
     root_lines_reset(&lines, 1, 0, MOVE_LIST_MAX);
     add(&lines, 1, 4, 0);
-    add(&lines, 2, 2, 0);      /* the best: rank 3; ranks 5 and 6 are near it */
+    add(&lines, 2, 2, 0); /* the best: rank 3; ranks 5 and 6 are near it */
     add(&lines, 3, 5, 0);
-    add(&lines, 4, 3, -100);   /* never kept: below the best */
+    add(&lines, 4, 3, -100); /* never kept: below the best */
     variety_collect(&candidates, &lines);
     CHECK(candidates.count == 3);
     uint64_t state = 12345;
@@ -150,8 +150,10 @@ TEST_CASE(multipv_lines_are_exact_and_the_best_is_the_move_played)
             const SearchInfo *line = &reported.lines[k];
             CHECK(line->multipv == k + 1 && line->depth == 3);
             if (k > 0) CHECK(line->score <= reported.lines[k - 1].score);
-            SearchLimits alone = {.depth = 3, .started_from_initial = limits.started_from_initial,
-                                  .searchmoves_count = 1, .searchmoves = {line->pv[0]}};
+            SearchLimits alone = {.depth = 3,
+                                  .started_from_initial = limits.started_from_initial,
+                                  .searchmoves_count = 1,
+                                  .searchmoves = {line->pv[0]}};
             search_control_reset(&control);
             SearchResult own = search_run(search, &pos, &alone, &features, &control, NULL);
             if (own.score != line->score)

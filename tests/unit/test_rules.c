@@ -13,8 +13,8 @@
 
 static const char *status_name(GameStatus status)
 {
-    static const char *names[] = {"ongoing", "checkmate", "stalemate", "fifty moves", "repetition",
-                                  "insufficient material"};
+    static const char *names[] = {"ongoing",     "checkmate",  "stalemate",
+                                  "fifty moves", "repetition", "insufficient material"};
     return (unsigned)status < sizeof names / sizeof names[0] ? names[status] : "?";
 }
 
@@ -139,18 +139,17 @@ typedef struct {
 } CastleCase;
 
 static const CastleCase castle_cases[] = {
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true, true},
-    {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", true, true},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", true, true},     {"r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", true, true},
     {"r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1", false, false}, /* out of check */
-    {"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", false, true},       /* through f1 */
-    {"4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", true, false},       /* through d1 */
-    {"4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", false, true},       /* into g1 */
-    {"2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", true, false},       /* into c1 */
-    {"1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", true, true},        /* b1 attacked: allowed */
-    {"4k3/8/8/8/8/8/8/RN2K1NR w KQ - 0 1", false, false},      /* blocked */
-    {"r3k2r/8/8/8/8/8/8/5RK1 b kq - 0 1", false, true},        /* through f8 */
-    {"r3k2r/8/8/8/8/8/8/3R2K1 b kq - 0 1", true, false},       /* through d8 */
-    {"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", true, false},       /* right given up */
+    {"4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", false, true},      /* through f1 */
+    {"4k3/8/8/8/8/8/3r4/R3K2R w KQ - 0 1", true, false},      /* through d1 */
+    {"4k3/8/8/8/8/8/6r1/R3K2R w KQ - 0 1", false, true},      /* into g1 */
+    {"2r1k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", true, false},      /* into c1 */
+    {"1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", true, true},       /* b1 attacked: allowed */
+    {"4k3/8/8/8/8/8/8/RN2K1NR w KQ - 0 1", false, false},     /* blocked */
+    {"r3k2r/8/8/8/8/8/8/5RK1 b kq - 0 1", false, true},       /* through f8 */
+    {"r3k2r/8/8/8/8/8/8/3R2K1 b kq - 0 1", true, false},      /* through d8 */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1", true, false},      /* right given up */
 };
 
 /* Is there a legal castling move towards that side? */
@@ -354,8 +353,8 @@ static void check_promotion(const char *fen, const char *uci, int white_after, i
     const PieceType promo = move_promotion(m);
     make_move(&pos, m);
     if (pos.material[WHITE] != white_after || pos.material[BLACK] != black_after)
-        FAIL("%s %s: material %d/%d, expected %d/%d", fen, uci, pos.material[WHITE], pos.material[BLACK],
-             white_after, black_after);
+        FAIL("%s %s: material %d/%d, expected %d/%d", fen, uci, pos.material[WHITE], pos.material[BLACK], white_after,
+             black_after);
     CHECK(pos.count[us][PAWN] == before.count[us][PAWN] - 1);
     CHECK(pos.count[us][promo] == before.count[us][promo] + 1);
     CHECK(pos.board[move_to(m)] == piece_make(us, promo));

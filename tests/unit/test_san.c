@@ -81,7 +81,7 @@ static void check_piece_body(Position *pos, Move m, const char *san, const char 
     const char *dis = body + 1;
     const char file = (char)('a' + square_file(from)), rank = (char)('1' + square_rank(from));
     bool dis_ok = dis_len == 0 || (dis_len == 1 && (dis[0] == file || dis[0] == rank))
-        || (dis_len == 2 && dis[0] == file && dis[1] == rank);
+                  || (dis_len == 2 && dis[0] == file && dis[1] == rank);
     if (!dis_ok) {
         san_fail(pos, m, san, "disambiguation does not name the origin");
         return;

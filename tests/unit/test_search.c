@@ -71,8 +71,8 @@ TEST_CASE(search_book_free_opening)
 
 typedef struct {
     const char *fen;
-    int mate_in;      /* moves, as Stockfish 15.1 reports at depth 18 */
-    const char *key;  /* a mating first move, or NULL if several mate as fast */
+    int mate_in;     /* moves, as Stockfish 15.1 reports at depth 18 */
+    const char *key; /* a mating first move, or NULL if several mate as fast */
 } MateCase;
 
 /* Mate-in-N positions checked with Stockfish 15.1. TECH sees a mate only when the mated
@@ -145,10 +145,7 @@ static void check_legal_choice(Position *pos, const EpdEntry *entry, void *ctx)
     if (!found) FAIL("line %d: illegal best move", entry->line);
 }
 
-TEST_CASE(search_never_returns_illegal_move)
-{
-    epd_for_each_position(check_legal_choice, NULL);
-}
+TEST_CASE(search_never_returns_illegal_move) { epd_for_each_position(check_legal_choice, NULL); }
 
 TEST_CASE(search_node_count_reproducible)
 {
@@ -258,8 +255,9 @@ TEST_CASE(search_table_keeps_values_and_saves_nodes)
         nodes_plain += a.stats.nodes;
         nodes_table += b.stats.nodes;
     }
-    if (nodes_table >= nodes_plain) FAIL("the table saved no nodes: %llu vs %llu", (unsigned long long)nodes_table,
-                                         (unsigned long long)nodes_plain);
+    if (nodes_table >= nodes_plain)
+        FAIL("the table saved no nodes: %llu vs %llu", (unsigned long long)nodes_table,
+             (unsigned long long)nodes_plain);
     tt_destroy(tt);
     search_destroy(plain);
     search_destroy(tabled);

@@ -37,8 +37,8 @@ TEST_CASE(search_tie_break_survives_pvs_aspiration_and_ordering)
         const char *name;
         bool e7, e8, e9;
     } variants[] = {
-        {"E7", true, false, false},     {"E8", false, true, false},    {"E9", false, false, true},
-        {"E7+E8", true, true, false},   {"E7+E8+E9", true, true, true},
+        {"E7", true, false, false},   {"E8", false, true, false},     {"E9", false, false, true},
+        {"E7+E8", true, true, false}, {"E7+E8+E9", true, true, true},
     };
     int compared = 0;
     for (int i = 0; i < bench_position_count; i++) {

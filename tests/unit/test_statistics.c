@@ -20,14 +20,14 @@
 
 TEST_CASE(pdp10_charges_each_counted_operation)
 {
-    SearchStats stats = {.nodes = 10, .bottom_positions = 7, .full_generations = 2, .capture_generations = 1,
-                         .makes = 10};
+    SearchStats stats = {
+        .nodes = 10, .bottom_positions = 7, .full_generations = 2, .capture_generations = 1, .makes = 10};
     Pdp10Cost cost;
     Pdp10Fit used;
     pdp10_cost(&stats, &cost);
     pdp10_constants(&used);
-    CHECK(cost.us[PDP10_GENERATION] == 3 * 8000);          /* [P] 8000 us a generation */
-    CHECK(cost.us[PDP10_BOARD] == 3 * 2 * 1300);           /* [P] 1300 us a make or a retraction */
+    CHECK(cost.us[PDP10_GENERATION] == 3 * 8000); /* [P] 8000 us a generation */
+    CHECK(cost.us[PDP10_BOARD] == 3 * 2 * 1300);  /* [P] 1300 us a make or a retraction */
     CHECK(cost.us[PDP10_TREE] == (int64_t)(10 * used.tree_us));
     CHECK(cost.us[PDP10_OTHER] == (int64_t)(10 * used.other_us));
     CHECK(cost.us[PDP10_POSITIONAL] == (int64_t)used.positional_us);
@@ -129,7 +129,7 @@ static int classify(const char *epd)
     char error[256];
     SolutionDepth solution = {0};
     bool ok = pos && epd_parse(epd, pos, &record, error, sizeof error)
-           && solution_depth(search, pos, &record, 2000000, &solution);
+              && solution_depth(search, pos, &record, 2000000, &solution);
     free(pos);
     return ok ? solution.depth : -1;
 }
@@ -177,8 +177,8 @@ TEST_CASE(svg_plot_has_one_line_per_series_and_escapes_text)
     CHECK(strncmp(text, "<?xml", 5) == 0 && strstr(text, "<svg ") != NULL);
     CHECK(size > 7 && strcmp(text + size - 7, "</svg>\n") == 0);
     CHECK(count_of(text, "<polyline") == 2);
-    CHECK(count_of(text, "<circle") == 4);           /* y = 0 is left off the log axis */
-    CHECK(count_of(text, "stroke-dasharray") == 1);   /* the 1971 level */
+    CHECK(count_of(text, "<circle") == 4);          /* y = 0 is left off the log axis */
+    CHECK(count_of(text, "stroke-dasharray") == 1); /* the 1971 level */
     CHECK(count_of(text, "<g") == count_of(text, "</g>"));
     CHECK(count_of(text, "<text") == count_of(text, "</text>"));
     CHECK(strstr(text, "depth &lt;3&gt;") && strstr(text, "1971 &amp; now") && !strstr(text, "<3>"));

@@ -32,8 +32,8 @@ TEST_CASE(speed_reads_multiples_and_years_and_nothing_else)
     CHECK(speed_parse("1981", &m) && fabs(m - 7.0) < 1e-9);
     CHECK(speed_parse("2051", &m) && fabs(m - 5764801.0) < 1e-3);
     m = 42;
-    const char *bad[] = {"", "x", "x0.5", "x-3", "xabc", "x12abc", "x1e999", "xnan", "1970", "2052", " 1981",
-                         "1981 ", "fast", "19810"};
+    const char *bad[] = {"",     "x",    "x0.5", "x-3",   "xabc",  "x12abc", "x1e999",
+                         "xnan", "1970", "2052", " 1981", "1981 ", "fast",   "19810"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         if (speed_parse(bad[i], &m)) FAIL("speed_parse accepted '%s'", bad[i]);
     CHECK(m == 42);

@@ -10,15 +10,28 @@
 
 /* Squares by name, for the hand-made words. */
 enum {
-    SQ_E2 = 35, SQ_C3 = 43, SQ_D3 = 44, SQ_E3 = 45, SQ_E4 = 55, SQ_E5 = 65, SQ_D5 = 64, SQ_D6 = 74,
-    SQ_E7 = 85, SQ_D7 = 84, SQ_A7 = 81, SQ_B7 = 82, SQ_A2 = 31, SQ_B2 = 32, SQ_F3 = 46
+    SQ_E2 = 35,
+    SQ_C3 = 43,
+    SQ_D3 = 44,
+    SQ_E3 = 45,
+    SQ_E4 = 55,
+    SQ_E5 = 65,
+    SQ_D5 = 64,
+    SQ_D6 = 74,
+    SQ_E7 = 85,
+    SQ_D7 = 84,
+    SQ_A7 = 81,
+    SQ_B7 = 82,
+    SQ_A2 = 31,
+    SQ_B2 = 32,
+    SQ_F3 = 46
 };
 
 TEST_CASE(move_ok_accepts_well_formed_words)
 {
-    CHECK(move_ok(move_make(SQ_G1, SQ_F3, 0, EMPTY)));                     /* quiet */
-    CHECK(move_ok(move_make(SQ_F3, SQ_E5, 0, PAWN)));                      /* capture */
-    CHECK(move_ok(move_make(SQ_F3, SQ_E5, 0, KING)));                      /* refutes an illegal move */
+    CHECK(move_ok(move_make(SQ_G1, SQ_F3, 0, EMPTY))); /* quiet */
+    CHECK(move_ok(move_make(SQ_F3, SQ_E5, 0, PAWN)));  /* capture */
+    CHECK(move_ok(move_make(SQ_F3, SQ_E5, 0, KING)));  /* refutes an illegal move */
     CHECK(move_ok(move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
     CHECK(move_ok(move_make(SQ_E7, SQ_E5, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
     CHECK(move_ok(move_make(SQ_E1, SQ_G1, MOVE_FLAG_CASTLE, EMPTY)));
@@ -34,14 +47,14 @@ TEST_CASE(move_ok_accepts_well_formed_words)
 TEST_CASE(move_ok_rejects_malformed_words)
 {
     CHECK(!move_ok(MOVE_NONE));
-    CHECK(!move_ok(move_make(0, SQ_E4, 0, EMPTY)));                        /* origin off the mailbox */
-    CHECK(!move_ok(move_make(SQ_E2, 30, 0, EMPTY)));                       /* destination on the border */
-    CHECK(!move_ok(move_make(SQ_H1, SQ_H1 + 1, 0, EMPTY)));                /* one step past the h-file */
-    CHECK(!move_ok(move_make(SQ_E2, SQ_E2, 0, EMPTY)));                    /* no move */
-    CHECK(!move_ok(move_make(SQ_F3, SQ_E5, 0, OFFBOARD)));                 /* captures the border */
-    CHECK(!move_ok(move_make(SQ_E2, SQ_E4, 0, EMPTY) | (1u << 24)));       /* a stray bit */
+    CHECK(!move_ok(move_make(0, SQ_E4, 0, EMPTY)));                  /* origin off the mailbox */
+    CHECK(!move_ok(move_make(SQ_E2, 30, 0, EMPTY)));                 /* destination on the border */
+    CHECK(!move_ok(move_make(SQ_H1, SQ_H1 + 1, 0, EMPTY)));          /* one step past the h-file */
+    CHECK(!move_ok(move_make(SQ_E2, SQ_E2, 0, EMPTY)));              /* no move */
+    CHECK(!move_ok(move_make(SQ_F3, SQ_E5, 0, OFFBOARD)));           /* captures the border */
+    CHECK(!move_ok(move_make(SQ_E2, SQ_E4, 0, EMPTY) | (1u << 24))); /* a stray bit */
     CHECK(!move_ok(move_make(SQ_E2, SQ_E4, 0, EMPTY) | (1u << 31)));
-    CHECK(!move_ok(move_make(SQ_E2, SQ_E3, 0, EMPTY) | (2u << 14)));       /* promotion piece, no flag */
+    CHECK(!move_ok(move_make(SQ_E2, SQ_E3, 0, EMPTY) | (2u << 14))); /* promotion piece, no flag */
     /* Two special flags at once. */
     CHECK(!move_ok(move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH | MOVE_FLAG_CASTLE, EMPTY)));
     CHECK(!move_ok(move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT | MOVE_FLAG_PROMOTION, PAWN)));
@@ -79,8 +92,8 @@ TEST_CASE(position_move_ok_needs_the_move_to_fit)
     CHECK(!position_move_ok(&pos, move_make(SQ_G1, SQ_E2, 0, PAWN)));                      /* takes its own */
     if (!setup_fen(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")) return;
     CHECK(position_move_ok(&pos, move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT, PAWN)));
-    CHECK(!position_move_ok(&pos, move_make(SQ_E5, SQ_D6, 0, PAWN)));                      /* nothing on d6 */
-    CHECK(!position_move_ok(&pos, move_make(SQ_E5, SQ_D5, 0, PAWN)));                      /* sideways */
+    CHECK(!position_move_ok(&pos, move_make(SQ_E5, SQ_D6, 0, PAWN))); /* nothing on d6 */
+    CHECK(!position_move_ok(&pos, move_make(SQ_E5, SQ_D5, 0, PAWN))); /* sideways */
     /* Only a pawn pushes two, only the king castles: words move_ok() accepts. */
     if (!setup_fen(&pos, "4k3/8/8/8/8/8/4N3/3KQ3 w - - 0 1")) return;
     CHECK(!position_move_ok(&pos, move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
@@ -115,10 +128,7 @@ static void visit_generated(Position *pos, const EpdEntry *entry, void *ctx)
     check_generated(pos, entry, 1);
 }
 
-TEST_CASE(move_ok_accepts_every_generated_move)
-{
-    CHECK(epd_for_each_position(visit_generated, NULL) > 0);
-}
+TEST_CASE(move_ok_accepts_every_generated_move) { CHECK(epd_for_each_position(visit_generated, NULL) > 0); }
 
 /* position_ok() sees one wrong byte anywhere it looks: the border, the board, the lists, the key. */
 TEST_CASE(position_ok_catches_corruption)
@@ -127,16 +137,16 @@ TEST_CASE(position_ok_catches_corruption)
     position_set_start(&start);
     CHECK(position_ok(&start));
     position_copy(&pos, &start);
-    pos.board[0] = EMPTY;                       /* a border cell */
+    pos.board[0] = EMPTY; /* a border cell */
     CHECK(!position_ok(&pos));
     position_copy(&pos, &start);
-    pos.board[SQ_H8 + 1] = EMPTY;               /* the border right of h8 */
+    pos.board[SQ_H8 + 1] = EMPTY; /* the border right of h8 */
     CHECK(!position_ok(&pos));
     position_copy(&pos, &start);
     pos.board[SQ_E4] = (int8_t)piece_make(WHITE, PAWN); /* a man in no list */
     CHECK(!position_ok(&pos));
     position_copy(&pos, &start);
-    pos.index[SQ_E4] = 1;                       /* an empty square's unused index byte */
+    pos.index[SQ_E4] = 1; /* an empty square's unused index byte */
     CHECK(!position_ok(&pos));
     position_copy(&pos, &start);
     pos.men[WHITE][QUEEN][PIECE_LIST_MAX - 1] = SQ_D1; /* an unused list slot */

@@ -1,0 +1,293 @@
+/* searcher_job.c - a job's stages as the search thread runs them: the guess of the opponent's
+ * reply (docs/SPEC.md §8), the insurance search (§7), the main search with its reports passed on
+ * to the protocol, the guess of the reply to the move found; and which stage comes next. */
+#include "searcher_internal.h"
+
+#include <stdlib.h>
+
+#include "clock.h"
+#include "makemove.h"
+#include "pdp10.h"
+
+/* [C] The guess normally takes a few ms; it may never hold the move back longer than this. */
+enum { GUESS_BUDGET_US = 50000 };
+/* [C] Held to UCI_Elo's work, a main search that ran at under this share of the pace asked
+ * for, for at least WORK_SHORT_MIN_US, did less than the setting's work: the clock or the
+ * machine could not give it. */
+static const double WORK_SHORT_SHARE = 0.8;
+enum { WORK_SHORT_MIN_US = 20000 };
+/* [C] docs/SPEC.md §7: an unpaced search under a clock completes a shallow search before the
+ * hard deadline may cut it (TECH-1971's depth-2 insurance search, TECH-modern's depth 1), so that
+ * the move played is never one no search has looked at. A pathological tree ends anyway after
+ * this many nodes: about four times the largest such search measured (TECH-modern's depth 1,
+ * 54,068 nodes, over Win at Chess, tests/perft.epd and the endgame starts; TECH-1971's depth 2
+ * at most 6,660), a few hundredths of a second here. An insurance search cut there falls back
+ * to depth 1 under the same cap. */
+enum { SHALLOW_GRACE_NODES = 200000 };
+
+/* Table use in permille, or SEARCHER_NO_TABLE when the job searches without one; called on the
+ * searching thread, which owns the table's age. */
+static int hashfull(const Searcher *searcher)
+{
+    return searcher->tt && searcher->job.features.transposition_table ? tt_hashfull(searcher->tt) : SEARCHER_NO_TABLE;
+}
+
+/* Forward lines of the search to the protocol with the job's context. The result keeps the best
+ * line (MultiPV's first) as the line that chose the move, and the last settled one apart. */
+static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool settled, bool repeat)
+{
+    Job *job = &searcher->job;
+    if (count < 1) return;
+    job->result.info = lines[0];
+    job->result.has_info = true;
+    if (settled) {
+        job->result.settled_info = lines[0];
+        job->result.has_settled_info = true;
+    }
+    if (!job->reporter.on_report) return;
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
+                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .info = lines,
+                        .info_count = count,
+                        .hashfull = hashfull(searcher),
+                        .settled = settled,
+                        .repeat = repeat};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
+/* MultiPV: a completed depth's lines. */
+static void forward_lines(void *context, const SearchInfo *lines, int count)
+{
+    forward(context, lines, count, true, false);
+}
+
+/* A new best move of the depth under way. */
+static void forward_info(void *context, const SearchInfo *info) { forward(context, info, 1, false, false); }
+
+/* A completed depth's line, reported before as a new best move. */
+static void forward_depth_done(void *context, const SearchInfo *line) { forward(context, line, 1, true, true); }
+
+static void forward_current_move(void *context, Depth depth, Move move, int number)
+{
+    Job *job = &((Searcher *)context)->job;
+    if (!job->reporter.on_report) return;
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
+                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .depth = depth,
+                        .current_move = move,
+                        .current_number = number};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
+/* The heartbeat of the move's searches (insurance and main): the last settled line with the
+ * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
+static void forward_progress(void *context, Depth depth, uint64_t nodes)
+{
+    Searcher *searcher = context;
+    Job *job = &searcher->job;
+    int64_t now = clock_now_us();
+    if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
+    job->last_progress_us = now;
+    const SearchInfo *line = job->result.has_settled_info ? &job->result.settled_info : NULL;
+    JobReport report = {.id = job->id,
+                        .kind = job->kind,
+                        .prefix = job->result.predicted,
+                        .elapsed_ms = (now - job->start_us) / 1000,
+                        .info = line,
+                        .info_count = line ? 1 : 0,
+                        .hashfull = hashfull(searcher),
+                        .depth = depth,
+                        .progress = true,
+                        .nodes = job->result.nodes + nodes};
+    job->reporter.on_report(job->reporter.context, &report);
+}
+
+/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses), ended
+ * after `nodes` nodes if that is not 0; `reporter` gets its heartbeats (or NULL). */
+static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
+                                   const SearchReporter *reporter)
+{
+    Job *job = &searcher->job;
+    SearchLimits limits = job->plan.search;
+    limits.depth = limits.first_depth = depth;
+    limits.nodes = nodes;
+    limits.known_best = MOVE_NONE;
+    limits.mate = 0;
+    limits.multipv = 1;
+    limits.variety = false;
+    SearchFeatures features = job->features;
+    features.threads = 1;
+    features.secondary_search = false;
+    return search_run(searcher->search, pos, &limits, &features, &searcher->control, reporter);
+}
+
+/* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
+ * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). */
+static SearchResult guess_reply(Searcher *searcher, const Position *pos)
+{
+    Job *job = &searcher->job;
+    int restricted = job->plan.search.searchmoves_count;
+    job->plan.search.searchmoves_count = 0;
+    SearchLimits kept = job->plan.search;
+    job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
+    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, 0, NULL);
+    job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
+    job->plan.search.searchmoves_count = restricted;
+    return guess;
+}
+
+/* Whether the job runs at this machine's own speed (no Speed, no UCI_Elo): then its clock never
+ * cuts its first shallow search (docs/SPEC.md §7). A paced search is the slow machine, which
+ * plays what it has when its clock runs out. */
+static bool unpaced(const Job *job) { return job->features.pace_multiple <= 0; }
+
+uint64_t searcher_job_grace(const Job *job, Stage stage)
+{
+    if (!unpaced(job)) return 0;
+    if (stage == STAGE_INSURANCE) return SHALLOW_GRACE_NODES;
+    const SearchLimits *limits = &job->plan.search;
+    Depth first = limits->first_depth > 0 ? limits->first_depth : limits->depth;
+    if (job->features.iterative_deepening || limits->mate > 0) first = 1;
+    return stage == STAGE_MAIN && !job->plan.clock.insurance && first <= 1 ? SHALLOW_GRACE_NODES : 0;
+}
+
+/* The insurance search (docs/SPEC.md §7): depth 2 first; an unpaced one that its node cap cut
+ * (a pathological tree, not a stop) falls back to depth 1. A completed one tells the main
+ * search which move a partial result of its first depth must include. */
+static void run_insurance(Searcher *searcher)
+{
+    Job *job = &searcher->job;
+    SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
+    uint64_t cap = unpaced(job) ? SHALLOW_GRACE_NODES : 0;
+    job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, cap, &heartbeat);
+    job->result.nodes += job->insurance_result.stats.nodes;
+    job->result.work_us += pdp10_us(&job->insurance_result.stats);
+    if (cap && job->insurance_result.depth == 0 && !atomic_load(&searcher->control.stop)) {
+        SearchResult one = search_shallow(searcher, &job->searched, 1, cap, &heartbeat);
+        job->result.nodes += one.stats.nodes;
+        job->result.work_us += pdp10_us(&one.stats);
+        if (one.searched || !job->insurance_result.searched) job->insurance_result = one;
+    }
+    if (unpaced(job) && job->insurance_result.depth > 0) job->plan.search.known_best = job->insurance_result.best_move;
+}
+
+/* Held to UCI_Elo's work: did the main search keep the pace asked for? */
+static void judge_work(Searcher *searcher, const SearchResult *main)
+{
+    Job *job = &searcher->job;
+    JobResult *r = &job->result;
+    r->pace_wanted = job->features.pace_multiple;
+    r->pace_reached = main->stats.wall_us > 0 ? (double)pdp10_us(&main->stats) / (double)main->stats.wall_us : 0.0;
+    /* Short: the wall clock, not the budget or a stop, ended a search that was behind its pace. */
+    r->short_of_work = job->plan.clock.by_work && main->aborted && !main->budget_spent
+                       && !atomic_load(&searcher->control.stop) && main->stats.wall_us >= WORK_SHORT_MIN_US
+                       && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
+}
+
+static void run_main(Searcher *searcher)
+{
+    Job *job = &searcher->job;
+    SearchReporter reporter = {.context = searcher,
+                               .on_info = forward_info,
+                               .on_current_move = forward_current_move,
+                               .on_lines = forward_lines,
+                               .on_progress = forward_progress,
+                               .on_depth_done = forward_depth_done};
+    job->main_start_us = clock_now_us();
+    /* UCI_Elo's work is the move's: what the insurance search used is spent. */
+    SearchLimits limits = job->plan.search;
+    int64_t spent = job->result.work_us;
+    if (limits.pdp10_budget_us > 0)
+        limits.pdp10_budget_us = limits.pdp10_budget_us > spent ? limits.pdp10_budget_us - spent : 1;
+    SearchResult main =
+        search_run(searcher->search, &job->searched, &limits, &job->features, &searcher->control, &reporter);
+    JobResult *r = &job->result;
+    r->work_us += pdp10_us(&main.stats);
+    judge_work(searcher, &main);
+    r->best_move = main.best_move;
+    r->ponder_move = main.ponder_move;
+    r->score = main.score;
+    r->depth = main.depth;
+    r->depth_time_us = main.depth_time_us;
+    r->aborted = main.aborted;
+    r->nodes += main.stats.nodes;
+    r->stats = main.stats;
+    r->hashfull = hashfull(searcher);
+    /* docs/SPEC.md §7: nothing usable completed -> the insurance move. */
+    if (!main.searched && job->insurance_result.best_move != MOVE_NONE) {
+        r->best_move = job->insurance_result.best_move;
+        r->ponder_move = job->insurance_result.ponder_move;
+        r->score = job->insurance_result.score;
+        r->depth = job->insurance_result.depth;
+        r->insurance_used = true;
+    }
+}
+
+void searcher_job_run(Searcher *searcher, Stage stage)
+{
+    Job *job = &searcher->job;
+    switch (stage) {
+    case STAGE_PREDICT: {
+        SearchResult guess = guess_reply(searcher, &job->root);
+        job->result.predicted = guess.best_move;
+        job->result.nodes += guess.stats.nodes;
+        position_copy(&job->searched, &job->root);
+        if (guess.best_move != MOVE_NONE) make_move(&job->searched, guess.best_move);
+        break;
+    }
+    case STAGE_INSURANCE: {
+        run_insurance(searcher);
+        break;
+    }
+    case STAGE_MAIN: run_main(searcher); break;
+    case STAGE_GUESS: {
+        Position *after = malloc(sizeof *after);
+        if (!after) break;
+        position_copy(after, &job->searched);
+        make_move(after, job->result.best_move);
+        SearchResult guess = guess_reply(searcher, after);
+        job->result.nodes += guess.stats.nodes;
+        /* Only a completed guess replaces the PV's second move (docs/SPEC.md §8); without either
+         * there is no ponder move (a cut guess's best is its pre-sort's first, unsearched). */
+        if (guess.depth > 0) job->result.ponder_move = guess.best_move;
+        free(after);
+        break;
+    }
+    default: break;
+    }
+}
+
+Stage searcher_job_next_stage(Searcher *searcher, Stage done)
+{
+    Job *job = &searcher->job;
+    bool stopped = atomic_load(&searcher->control.stop);
+    if (job->abandoned || searcher->shutdown) return STAGE_DONE;
+    switch (done) {
+    case STAGE_PREDICT:
+        if (stopped || job->result.predicted == MOVE_NONE) return STAGE_DONE;
+        return job->plan.clock.insurance ? STAGE_INSURANCE : STAGE_MAIN;
+    case STAGE_INSURANCE: return STAGE_MAIN;
+    case STAGE_MAIN:
+        if (!job->want_guess || job->result.best_move == MOVE_NONE) return STAGE_DONE;
+        if (stopped && job->kind != JOB_MOVE && !job->hit) return STAGE_DONE; /* a ponder miss */
+        /* The guess gets its own short budget, inside the move's hard limit if one is armed;
+         * a stop of the main search still leaves it time to find the reply. */
+        {
+            int64_t now = clock_now_us();
+            int64_t deadline = now + GUESS_BUDGET_US;
+            int64_t armed = atomic_load(&searcher->control.hard_deadline_us);
+            if (armed) {
+                int64_t floor = armed > now + 1000 ? armed : now + 1000;
+                if (floor < deadline) deadline = floor;
+            }
+            search_control_reset(&searcher->control);
+            atomic_store(&searcher->control.hard_deadline_us, deadline);
+        }
+        return STAGE_GUESS;
+    default: return STAGE_DONE;
+    }
+}

@@ -1,0 +1,124 @@
+"""test_console_play.py - a game at the console: TECH answers the person's moves with its own
+(`play`), a move typed alone is played, `undo` takes back a pair, the clock runs (`clock`), the game
+ends by rule and says so, and `go`'s move that ends the game says that instead of guessing a reply
+there is none to."""
+import os
+import re
+import sys
+
+from harness import MATE_IN_ONE, STALEMATE, Engine, check
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import chessrules as cr  # noqa: E402
+
+# "TECH plays 1... e5 (e7e5; depth 5, score +0.00, 19417 nodes, 0.0 s)"
+TECH_MOVE_RE = r"^TECH plays (\d+)(\.|\.\.\.) (\S+) \(([a-h][1-8][a-h][1-8][nbrq]?); depth \d+, "
+# The person's moves, the first legal one of these in each position (else any legal move).
+WISHES = ["e2e4", "g1f3", "f1c4", "d2d3", "b1c3", "c1e3", "e1g1", "h2h3", "a2a3"]
+
+
+def person_move(pos):
+    legal = [m.uci() for m in pos.legal_moves()]
+    return next((w for w in WISHES if w in legal), sorted(legal)[0])
+
+
+def test_play_a_game_without_retyping_techs_moves():
+    """`play black`: each move the person types, alone or with `moves`, is answered by TECH's,
+    played on the board and said in SAN with its coordinates; nothing is typed back."""
+    e = Engine()
+    e.send("play black")
+    e.expect("^TECH plays Black, you White$", 1.0)
+    pos = cr.Position.from_fen(cr.START_FEN)
+    for number in range(1, 5):
+        move = person_move(pos)
+        e.send(move if number % 2 else f"moves {move}")
+        pos = pos.push(pos.parse_uci(move))
+        m = e.expect(TECH_MOVE_RE, 10.0)
+        check(m.group(1) == str(number) and m.group(2) == "...", f"move number: {m.group(0)}")
+        pos = pos.push(pos.parse_uci(m.group(4)))  # raises if TECH's move were illegal here
+    e.send("d")
+    fen = e.expect("^Fen: (.*)$", 1.0).group(1)
+    check(fen.split()[:4] == pos.fen().split()[:4], f"board {fen}, expected {pos.fen()}")
+    # `undo` takes back TECH's move and the person's: the person is on move again, a move earlier.
+    e.send("undo", "d")
+    fen = e.expect("^Fen: (.*)$", 1.0).group(1)
+    check(fen.split()[1] == "w" and fen.split()[5] == "4", f"after undo: {fen}")
+    # `play off`: a move is played and not answered.
+    e.send("play off", "a2a3")
+    e.expect("^TECH answers no more moves", 1.0)
+    e.silent(0.5, "^TECH plays")
+
+
+def test_play_white_moves_at_once_and_mates():
+    """TECH on move when `play` names its side moves at once; its mate ends the game, said once."""
+    e = Engine()
+    fen, mate = MATE_IN_ONE
+    e.send(f"fen {fen}", "play white")
+    m = e.expect(TECH_MOVE_RE, 5.0)
+    check(m.group(4) == mate and m.group(3).endswith("#"), f"TECH's mate: {m.group(0)}")
+    e.expect(r"^game over: checkmate, 1-0 \{White mates\}$", 1.0)
+    e.send("play white")
+    lines = []
+    e.expect(r"^game over: checkmate", 1.0, lines)
+    e.silent(0.3, "^(TECH plays|depth)")
+
+
+def test_the_person_mates_and_stalemates():
+    """A person's move that ends the game gets its result and no answer from TECH."""
+    e = Engine()
+    fen, mate = MATE_IN_ONE
+    e.send(f"fen {fen}", "play black", mate)
+    e.expect(r"^game over: checkmate, 1-0 \{White mates\}$", 2.0)
+    e.silent(0.3, "^(TECH plays|bestmove)")
+    # Stalemate: harness.STALEMATE a move before, White's queen on b5.
+    check(STALEMATE == "k7/8/1Q6/8/8/8/8/K7 b - - 0 1", "STALEMATE moved: update the position before it")
+    e.send("fen k7/8/8/1Q6/8/8/8/K7 w - - 0 1", "play black", "Qb6")
+    e.expect(r"^game over: stalemate, 1/2-1/2", 2.0)
+    e.silent(0.3, "^TECH plays")
+
+
+def test_go_says_the_game_would_be_over_instead_of_a_reply_guess():
+    """`go` shows TECH's move without playing it; when that move mates there is no reply to guess,
+    and the line says the game would be over (never `reply guess 0000`)."""
+    e = Engine()
+    fen, mate = MATE_IN_ONE
+    e.send(f"fen {fen}", "go")
+    line = e.expect(r"^bestmove .*$", 5.0).group(0)
+    check(line.startswith(f"bestmove {mate} (it mates: the game would be over, ") and "0000" not in line,
+          f"go at a mate in one: {line}")
+    e.send("d")
+    check(e.expect("^Fen: (.*)$", 1.0).group(1) == fen, "go played the move")
+
+
+def test_play_on_the_clock():
+    """`clock 1+2`: both clocks start at a minute; TECH's move is searched on its clock and the
+    clocks are said after it, each side's time less what it used plus the increment."""
+    e = Engine()
+    e.send("clock 1+2")
+    e.expect(r"^clock: White 1:00\.0, Black 1:00\.0$", 1.0)
+    e.send("play black", "e2e4")
+    e.expect(TECH_MOVE_RE, 10.0)
+    m = e.expect(r"^clock: White (\d+):(\d\d)\.(\d), Black (\d+):(\d\d)\.(\d)$", 1.0)
+    white = int(m.group(1)) * 60 + int(m.group(2)) + int(m.group(3)) / 10
+    black = int(m.group(4)) * 60 + int(m.group(5)) + int(m.group(6)) / 10
+    check(60 < white <= 62 and 60 < black <= 62, f"clocks after a move each: {m.group(0)}")
+    e.send("clock 40/90+30", "clock off", "clock 5+x", "clock")
+    e.expect(r"^clock: White 90:00\.0, Black 90:00\.0$", 1.0)
+    e.expect("^no clock$", 1.0)
+    e.expect(r"^clock: cannot read '5\+x'", 1.0)
+    e.expect(r"^no clock \(", 1.0)
+
+
+def test_a_move_alone_and_bad_words():
+    """Outside play a move alone is played like `moves`; an illegal one says why; other words
+    are unknown commands."""
+    e = Engine()
+    e.send("e4", "e5", "Nf3", "d")
+    fen = e.expect("^Fen: (.*)$", 1.0).group(1)
+    check(fen.startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq"), f"after e4 e5 Nf3: {fen}")
+    e.send("Ke5", "frobnicate", "play purple")
+    e.expect(r"^Ke5: ", 1.0)
+    e.expect(r"^unknown command 'frobnicate'", 1.0)
+    e.expect(r"^play: cannot read 'purple'", 1.0)
+    check(not re.search("TECH plays", " ".join(e.drain(0.3))), "`play purple` started a game")
