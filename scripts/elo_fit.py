@@ -36,6 +36,8 @@ the report lists each with its score and the score the fit expects. Such a resul
 the tail of the logistic curve, where two different programs need not follow one (TECH-1971
 at native speed scores 79% against Stockfish at 1350 where its ladder says 95%). A far pairing
 that is a player's last link to the group stays: that player's place rests on it alone.
+--keep-far keeps them all: a check against a list engine is far by design (TECH's top against
+HoiChess), and there the far pairing is the measurement.
 """
 import argparse
 import datetime
@@ -217,16 +219,20 @@ def connected(group, pairs):
     return len(group) <= 1 or any(len(g) == len(group) for g in groups_of(dict.fromkeys(pairs)))
 
 
-def fit_near(group, table):
+def fit_near(group, table, near=NEAR_ELO):
     """fit_group over the group's pairings less its far anchors: those whose players the fit
-    puts more than NEAR_ELO apart, unless a player would lose its last link to the group without
-    them. Fitted again until the far set holds. Returns (rating, cov, far pairings)."""
+    puts more than `near` Elo apart, unless a player would lose its last link to the group without
+    them. Fitted again until the far set holds. near=None keeps every pairing. Returns (rating,
+    cov, far pairings)."""
     pairs = {k: v for k, v in table.items() if k[0] in group}
+    if near is None:
+        rating, cov = fit_group(group, pairs)
+        return rating, cov, []
     far = set()
     for _ in range(20):
         rating, cov = fit_group(group, {k: v for k, v in pairs.items() if k not in far})
         keep, new = set(pairs), set()
-        for key in sorted((k for k in pairs if is_anchor(*k) and abs(rating[k[0]] - rating[k[1]]) > NEAR_ELO),
+        for key in sorted((k for k in pairs if is_anchor(*k) and abs(rating[k[0]] - rating[k[1]]) > near),
                           key=lambda k: -abs(rating[k[0]] - rating[k[1]])):
             if connected(group, keep - {key}):
                 keep.discard(key)
@@ -543,6 +549,8 @@ def main(argv=None):
     parser.add_argument("--json", help="write the fit here (for scripts/strength_svg.py)")
     parser.add_argument("--table", help="write the UCI_Elo calibration table (C header) here")
     parser.add_argument("--readme", help="replace the Elo/speed/year table between the strength-table markers")
+    parser.add_argument("--keep-far", action="store_true",
+                        help="keep far anchors in the fit (checks against list engines are far by design)")
     args = parser.parse_args(argv)
     results, measured = [], []
     for path in args.runs or ([DEFAULT_RUNS] if os.path.exists(DEFAULT_RUNS) else []):
@@ -565,7 +573,7 @@ def main(argv=None):
           f"extra draw(s)")
     chain_source = None
     for group in groups_of(table):
-        rating, cov, far = fit_near(group, table)
+        rating, cov, far = fit_near(group, table, None if args.keep_far else NEAR_ELO)
         anchored, labels = anchor_group(group, rating, cov)
         out["groups"].append(group)
         print(f"\n== {len(group)} players, " + ("anchored to Stockfish's UCI_Elo labels" if labels

@@ -191,6 +191,10 @@ def test_a_far_anchor_is_left_out_unless_it_is_the_last_link():
         pulled, _ = elo_fit.fit_group(group, table)
         got = pulled["TECH-modern@native"] - pulled["Stockfish@1400"]
         check(got < TRUE["TECH-modern@native"] - TRUE["Stockfish@1400"] - 20, f"without the rule: {got:.1f}")
+        # --keep-far (near=None): every pairing stays, as in a check against a list engine.
+        kept, _, far = elo_fit.fit_near(group, table, None)
+        check(far == [] and abs(kept["TECH-modern@native"] - pulled["TECH-modern@native"]) < 1e-6,
+              f"near=None left out {far}")
 
 
 def test_stockfish_labels_are_a_staircase():
