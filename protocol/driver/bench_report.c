@@ -1,10 +1,9 @@
 /* bench_report.c - the fixed bench list searched at a fixed depth, with TECH-1971 (the build's
  * signature) or TECH-modern (its own), and TECH's basic operations timed against the PDP-10
- * figures of 1971 (docs/SPEC.md §9); on the calling thread or on one of its own. */
+ * figures of 1971 (docs/SPEC.md §9). background_task.c runs it on a thread of its own. */
 #include "bench_report.h"
 
 #include <inttypes.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,57 +190,4 @@ bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *l
     search_destroy(search);
     tt_destroy(table);
     return ready;
-}
-
-struct BenchTask {
-    pthread_t thread;
-    BenchSettings settings;
-    void (*emit_line)(const char *line);
-    void (*on_done)(void *context);
-    void *context;
-    SearchControl control; /* the run's searches poll its stop flag */
-    atomic_bool done;
-};
-
-static void *bench_main(void *arg)
-{
-    BenchTask *task = arg;
-    bench_report(&task->settings, task->emit_line, task->emit_line, &task->control);
-    atomic_store(&task->done, true);
-    if (task->on_done) task->on_done(task->context);
-    return NULL;
-}
-
-BenchTask *bench_task_start(const BenchSettings *settings, void (*emit_line)(const char *line),
-                            void (*on_done)(void *context), void *context)
-{
-    BenchTask *task = malloc(sizeof *task);
-    if (!task) return NULL;
-    task->settings = *settings;
-    task->emit_line = emit_line;
-    task->on_done = on_done;
-    task->context = context;
-    search_control_reset(&task->control);
-    atomic_init(&task->done, false);
-    if (pthread_create(&task->thread, NULL, bench_main, task) != 0) {
-        free(task);
-        return NULL;
-    }
-    return task;
-}
-
-bool bench_task_done(const BenchTask *task) { return atomic_load(&task->done); }
-
-void bench_task_finish(BenchTask *task)
-{
-    if (!task) return;
-    pthread_join(task->thread, NULL);
-    free(task);
-}
-
-void bench_task_stop(BenchTask *task)
-{
-    if (!task) return;
-    atomic_store(&task->control.stop, true);
-    bench_task_finish(task);
 }

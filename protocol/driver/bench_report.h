@@ -1,6 +1,6 @@
 /* bench_report.h - the fixed benchmark as every front end prints it (the shell's `tech bench`,
- * the console's `bench`): its words, its lines, and a run on a thread of its own that `stop`
- * ends at once. Its node total is the build's signature (docs/SPEC.md §9). */
+ * the console's `bench`): its words and its lines; background_task.h runs it on a thread of its
+ * own that `stop` ends at once. Its node total is the build's signature (docs/SPEC.md §9). */
 #ifndef TECH_BENCH_REPORT_H
 #define TECH_BENCH_REPORT_H
 
@@ -28,18 +28,5 @@ bool bench_parse(char **words, int count, BenchSettings *settings, char *error, 
  * memory), after an `error: ...` line through emit_error. */
 bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *line),
                   void (*emit_error)(const char *line), SearchControl *control);
-
-typedef struct BenchTask BenchTask;
-
-/* The bench on a new thread, emitting as bench_report() does, then on_done(context) there (may
- * be NULL). NULL if no memory or thread could be had. */
-BenchTask *bench_task_start(const BenchSettings *settings, void (*emit_line)(const char *line),
-                            void (*on_done)(void *context), void *context);
-/* Whether the run has ended (it may still be joined). */
-bool bench_task_done(const BenchTask *task);
-/* Stop the run (it says how far it got), join the thread and free the task. NULL is fine. */
-void bench_task_stop(BenchTask *task);
-/* Let the run end by itself, join the thread and free the task (end of input). NULL is fine. */
-void bench_task_finish(BenchTask *task);
 
 #endif

@@ -59,8 +59,7 @@ static Console *console_create(Session *session)
 static void console_destroy(Console *c)
 {
     if (!c) return;
-    perft_task_stop(c->perft);
-    bench_task_stop(c->bench);
+    background_task_stop(c->task);
     line_queue_clear(&c->pending);
     free(c);
 }
@@ -71,36 +70,24 @@ void console_banner(const Session *s)
               ENGINE_NAME, tech_version(), settings_profile_name(&s->settings));
 }
 
-/* Whether a perft still runs; one that has ended is joined. */
-static bool perft_running(Console *c)
+/* Whether a perft or a bench still runs; one that has ended is joined. */
+static bool task_running(Console *c)
 {
-    if (c->perft && perft_task_done(c->perft)) {
-        perft_task_finish(c->perft);
-        c->perft = NULL;
+    if (c->task && background_task_done(c->task)) {
+        background_task_finish(c->task);
+        c->task = NULL;
     }
-    return c->perft != NULL;
-}
-
-/* Whether a bench still runs; one that has ended is joined. */
-static bool bench_running(Console *c)
-{
-    if (c->bench && bench_task_done(c->bench)) {
-        bench_task_finish(c->bench);
-        c->bench = NULL;
-    }
-    return c->bench != NULL;
+    return c->task != NULL;
 }
 
 /* Whether a search, a perft or a bench runs: what is typed meanwhile waits for it to end. */
-static bool busy(Console *c) { return perft_running(c) || bench_running(c) || c->search_id != 0; }
+static bool busy(Console *c) { return task_running(c) || c->search_id != 0; }
 
-/* End a perft or a bench under way: each says how far it got. */
-static void stop_tasks(Console *c)
+/* End a perft or a bench under way: it says how far it got. */
+static void stop_task(Console *c)
 {
-    perft_task_stop(c->perft);
-    c->perft = NULL;
-    bench_task_stop(c->bench);
-    c->bench = NULL;
+    background_task_stop(c->task);
+    c->task = NULL;
 }
 
 /* Handle the kept lines in order until one starts another search or perft. */
@@ -122,6 +109,9 @@ static void task_ended(void *context)
     Console *c = context;
     event_queue_push_done(c->s->queue, TASK_DONE_ID);
 }
+
+/* A task's lines go to stdout; its end wakes the adapter thread to run what waited for it. */
+static TaskOutput task_output(Console *c) { return (TaskOutput){io_write_line, task_ended, c}; }
 
 static void emit(void *context, const char *line)
 {
@@ -221,7 +211,7 @@ static void console_search_done(Console *c, unsigned id)
 static void console_leave(Console *c)
 {
     console_play_stop(c);
-    stop_tasks(c);
+    stop_task(c);
     line_queue_clear(&c->pending);
     if (c->search_id) searcher_abandon(c->s->searcher, c->search_id);
     c->search_id = 0;
@@ -232,12 +222,9 @@ static void console_finish(Console *c)
     /* A script's perft or search runs to its end (an infinite search is stopped), then the
      * commands after it. */
     while (busy(c)) {
-        if (c->perft) {
-            perft_task_finish(c->perft);
-            c->perft = NULL;
-        } else if (c->bench) {
-            bench_task_finish(c->bench);
-            c->bench = NULL;
+        if (c->task) {
+            background_task_finish(c->task);
+            c->task = NULL;
         } else {
             if (c->infinite) searcher_stop(c->s->searcher, c->search_id);
             JobResult r;
@@ -304,8 +291,8 @@ static void cmd_perft(Console *c, char *cursor, bool divide)
         io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
-    c->perft = perft_task_start(&c->s->game.pos, (int)depth, divide, io_write_line, task_ended, c);
-    if (!c->perft) io_write_line("cannot start a thread for perft");
+    c->task = background_perft(&c->s->game.pos, (int)depth, divide, task_output(c));
+    if (!c->task) io_write_line("cannot start a thread for perft");
 }
 
 /* `bench [depth] [--style modern]`: the shell's `tech bench`, run like a search, on a thread of
@@ -328,8 +315,8 @@ static void cmd_bench(Console *c, char *cursor)
         io_printf("%s; usage: bench [DEPTH 1..%d] [--style modern]", error, BENCH_DEPTH_MAX);
         return;
     }
-    c->bench = bench_task_start(&settings, io_write_line, task_ended, c);
-    if (!c->bench) io_write_line("cannot start a thread for bench");
+    c->task = background_bench(&settings, task_output(c));
+    if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
 /* `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers if it plays. */
@@ -465,7 +452,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
     }
     if (!strcmp(command, "stop")) {
         if (c->search_id) searcher_stop(c->s->searcher, c->search_id);
-        stop_tasks(c);
+        stop_task(c);
         run_pending(c);
         return true;
     }
@@ -478,7 +465,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         if (!whole.text || !line_queue_push(&c->pending, whole.text, read_us))
             io_write_line("out of memory: command dropped");
         else if (c->search_id) io_write_line("(waits for the search to end; `stop` ends it now)");
-        else if (c->bench) io_write_line("(waits for the bench to end; `stop` ends it now)");
+        else io_printf("(waits for the %s to end; `stop` ends it now)", background_task_name(c->task));
         text_free(&whole);
         return true;
     }

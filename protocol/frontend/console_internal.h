@@ -7,9 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "bench_report.h"
+#include "background_task.h"
 #include "console.h"
-#include "perft_task.h"
 
 /* The side TECH plays when it answers no move. */
 enum { PLAY_OFF = -1 };
@@ -37,10 +36,9 @@ struct Console {
     unsigned search_id;
     bool infinite; /* the search under way runs until `stop` */
     TimePlan plan;
-    PerftTask *perft;  /* perft or divide under way (or ended, not yet joined) */
-    BenchTask *bench;  /* bench under way (or ended, not yet joined) */
-    LineQueue pending; /* lines that came while a search or a perft ran */
-    bool replaying;    /* run_pending is handling the kept lines */
+    BackgroundTask *task; /* perft, divide or bench under way (or ended, not yet joined) */
+    LineQueue pending;    /* lines that came while a search or a perft ran */
+    bool replaying;       /* run_pending is handling the kept lines */
     ConsolePlay play;
 };
 

@@ -11,7 +11,7 @@
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
-#include "perft_task.h"
+#include "background_task.h"
 #include "session.h"
 
 /* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
@@ -35,7 +35,7 @@ struct Uci {
     int64_t clock_start_us; /* TECH's clock for this move started here (go or ponderhit) */
     bool debug;             /* `debug on`: extra `info string` lines */
     char profile_said[256]; /* the profile last said by `info string` ("" in a new game) */
-    PerftTask *perft;       /* `go perft` under way (or ended, not yet joined) */
+    BackgroundTask *perft;  /* `go perft` under way (or ended, not yet joined) */
     bool complained;        /* the line being handled got its complaint already */
 };
 
@@ -50,14 +50,14 @@ static Uci *uci_create(Session *session)
 static void uci_destroy(Uci *u)
 {
     if (!u) return;
-    perft_task_stop(u->perft);
+    background_task_stop(u->perft);
     free(u);
 }
 
 /* End a `go perft` under way: it prints how far it got. */
 static void stop_perft(Uci *u)
 {
-    perft_task_stop(u->perft);
+    background_task_stop(u->perft);
     u->perft = NULL;
 }
 
@@ -214,7 +214,7 @@ static void uci_search_done(Uci *u, unsigned id)
 static void uci_finish(Uci *u)
 {
     /* A script's perft runs to its end, like a finite search. */
-    perft_task_finish(u->perft);
+    background_task_finish(u->perft);
     u->perft = NULL;
     if (!u->search_id) return;
     if (u->hold) {
@@ -401,7 +401,7 @@ static void go_perft(Uci *u, char *cursor)
         say("go perft: depth %s", detail);
         return;
     }
-    u->perft = perft_task_start(&u->s->game.pos, (int)depth, true, io_write_line, NULL, NULL);
+    u->perft = background_perft(&u->s->game.pos, (int)depth, true, (TaskOutput){io_write_line, NULL, NULL});
     if (!u->perft) say("go perft: cannot start a thread%s", "");
 }
 

@@ -305,12 +305,14 @@ def test_go_perft_is_interruptible():
 
 
 def test_console_perft_is_interruptible():
-    """The console's perft: commands typed meanwhile wait for it (a script's order holds), `stop`
-    ends it, `quit` too."""
+    """The console's perft: commands typed meanwhile wait for it (a script's order holds), each
+    told so as a bench's and a search's are, `stop` ends it, `quit` too."""
     e = Engine()
     e.send("perft 9")
     time.sleep(0.1)
     e.send("moves e4", "divide 1")
+    for _ in range(2):
+        e.expect(r"^\(waits for the perft to end; `stop` ends it now\)$", 1.0)
     e.silent(0.3)  # they wait for the perft
     e.send("stop")
     e.expect(r"^Perft stopped", 1.0)
