@@ -205,6 +205,20 @@ static void report_depth_done(Search *s, const SearchReporter *reporter, Depth d
     reporter->on_depth_done(reporter->context, &info);
 }
 
+/* Before any depth (MultiPV 1): the move the search would play if stopped now, the pre-sort's
+ * first, with the root's material as its score: a "depth 0" line, nothing searched, so that a
+ * slow search (a paced one, or TECH-1971's single deep depth) has a true line to show at once. */
+static void report_presort_choice(Search *s, const SearchReporter *reporter)
+{
+    if (!reporter || !reporter->on_depth_done || s->multipv > 1 || s->root.count == 0) return;
+    SearchInfo info;
+    memset(&info, 0, sizeof info);
+    info.score = (Score)(color_sign(s->pos.side) * s->material[0]);
+    info.pv[0] = s->root.moves[0].move;
+    info.pv_length = 1;
+    reporter->on_depth_done(reporter->context, &info);
+}
+
 /* MultiPV and Variety at a completed depth: its lines reported best first (MultiPV), and
  * Variety's candidates noted. */
 static void root_lines_done(Search *s, const SearchReporter *reporter, Depth depth)
@@ -478,6 +492,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
         result.searched = true; /* nothing to choose from: the result is final */
     } else {
         result.best_move = s->root.moves[0].move; /* until a root move completes */
+        report_presort_choice(s, reporter);
         Depth cap = limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
         Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
         if (features->iterative_deepening || limits->mate > 0) first = 1;

@@ -61,13 +61,22 @@ static int64_t predicted_time_us(const Search *s, Depth next)
     return (int64_t)((double)s->depth_time_us[last] * growth);
 }
 
+/* Whether the search is held to a PDP-10 budget at a pace (UCI_Elo's work): its pace spreads the
+ * budget over the move's time, so the budget, not a prediction in wall time, ends it. */
+static bool paced_to_budget(const Search *s) { return s->features.pace_multiple > 0 && s->pdp10_budget_us > 0; }
+
 /* Would TECH-modern's time rule stop after depth `done`, completed at `done_at_us`? Under a
  * soft limit it begins no depth after it, nor one predicted to end after the hard limit. (A
- * hard limit alone, as with `movetime`, is a budget to use up: the search runs until it.) */
+ * hard limit alone, as with `movetime`, is a budget to use up: the search runs until it.) A
+ * search paced to a work budget goes on until the budget is spent: at its pace the next depth's
+ * predicted time is its work, which under a fixed time a move ends exactly at the hard limit,
+ * and refusing it there would play every such move a depth or two short of the setting's work
+ * (the budget ends the search within the move's time, as under a clock). */
 static bool time_rule_stops(const Search *s, Depth done, int64_t done_at_us, int64_t soft_us, int64_t hard_us)
 {
     if (!soft_us) return false;
     if (done_at_us >= soft_us) return true;
+    if (paced_to_budget(s)) return false;
     return hard_us && done_at_us + predicted_time_us(s, done + 1) > hard_us;
 }
 

@@ -44,9 +44,13 @@ void *platform_table_zero(void *memory, size_t bytes);
 /* A GUI that goes away must not kill TECH by a signal while it writes (POSIX: SIGPIPE);
  * output errors are ignored instead. Called by the daemon, not by the shell tools. */
 void platform_ignore_broken_pipe(void);
-/* XBoard interrupts an engine with SIGINT and ends it with SIGTERM unless told not to; TECH
- * announces sigint=0 sigterm=0 and ignores both (on Windows: Ctrl-C and Ctrl-Break). */
+/* XBoard interrupts an engine with SIGINT unless told not to: TECH announces sigint=0 and, in
+ * CECP, ignores SIGINT either way (on Windows: Ctrl-C and Ctrl-Break); it reads its input on a
+ * thread of its own and needs no interrupt. */
 void platform_ignore_interrupts(void);
+/* SIGTERM is how a GUI ends an engine unless the GUI accepted `sigterm=0`; only then does TECH
+ * ignore it (Windows sends none: nothing to do). */
+void platform_ignore_terminate(void);
 /* Is stdin a terminal or console a person types at (not a pipe, a file or the null device)? */
 bool platform_stdin_is_terminal(void);
 /* Is stderr a terminal that redraws a line with "\r\033[K"? (A Windows console is asked to,

@@ -96,11 +96,9 @@ void *platform_table_zero(void *memory, size_t bytes)
 
 void platform_ignore_broken_pipe(void) { signal(SIGPIPE, SIG_IGN); }
 
-void platform_ignore_interrupts(void)
-{
-    signal(SIGINT, SIG_IGN);
-    signal(SIGTERM, SIG_IGN);
-}
+void platform_ignore_interrupts(void) { signal(SIGINT, SIG_IGN); }
+
+void platform_ignore_terminate(void) { signal(SIGTERM, SIG_IGN); }
 
 bool platform_stdin_is_terminal(void) { return isatty(STDIN_FILENO); }
 

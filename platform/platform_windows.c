@@ -103,6 +103,8 @@ void platform_ignore_interrupts(void)
     signal(SIGBREAK, SIG_IGN);
 }
 
+void platform_ignore_terminate(void) {}
+
 bool platform_stdin_is_terminal(void)
 {
     DWORD mode;

@@ -64,56 +64,98 @@ typedef struct {
     OptionField field;
 } OptionSpec;
 
+/* An enhancement switch (E1-E13) follows the profile Style chose unless set on or off: a GUI
+ * that stores every option it showed and sends them all back, in its own order, then keeps the
+ * profile (a check box's "false" would switch TECH-modern's enhancements off one by one). "true"
+ * and "false" are read as on and off. */
+enum { SWITCH_PROFILE = 0, SWITCH_ON = 1, SWITCH_OFF = 2 };
+static const char *const switch_names[] = {"profile", "on", "off", NULL};
+
+/* In the order a person looks for them: the strength, the profile, the GUI's own, then the research
+ * settings (the pace, the pre-sort's readings, the switches one by one). */
 static const OptionSpec option_table[] = {
+    {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
+    /* Its default is the 1971 program's own strength (spec_default). */
+    {"UCI_Elo", OPTION_TYPE_SPIN, 0, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    {"Style", OPTION_TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
+    {"Ponder", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
     {"Hash", OPTION_TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
     {"Threads", OPTION_TYPE_SPIN, 1, 1, SEARCH_THREADS_MAX, NULL, true, FIELD_THREADS},
-    {"Ponder", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
+    /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
+    {"MultiPV", OPTION_TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
+    {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
     {"Move Overhead", OPTION_TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
     {"Clear Hash", OPTION_TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},
-    {"Style", OPTION_TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
-    {"Depth", OPTION_TYPE_SPIN, START_DEPTH_DEFAULT, 1, START_DEPTH_MAX, NULL, false, FIELD_DEPTH},
-    {"E1 Checks in Quiescence", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E1},
-    {"E2 Check Extension", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E2},
-    {"E3 Secondary Search", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E3},
-    {"E4 Transposition Table", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E4},
-    {"E5 Draw Detection", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E5},
-    {"E6 Quiet Queen Promotions", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E6},
-    {"E7 Iterative Deepening", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E7},
-    {"E8 Principal Variation Search", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E8},
-    {"E9 Move Ordering", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E9},
-    {"E10 Expanded Positional Module", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E10},
-    {"E11 Positional Terms in the Tree", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E11},
-    {"E12 Variable Piece Values", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E12},
-    {"E13 Basic Endgames", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_E13},
-    {"Positional Presort", OPTION_TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
+    {"UCI_AnalyseMode", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
     /* The PDP-10's pace, a decade of the report's factor 7 a step, or native (the default):
      * docs/SPEC.md §10, speed.c. */
     {"Speed", OPTION_TYPE_COMBO, SPEED_CHOICE_NATIVE, 0, 0, NULL, false, FIELD_SPEED},
     /* Any speed of the scale as text (x12.5, 1985): a combo takes only its listed values in a
      * GUI, and cutechess-cli refuses any other. */
     {"Speed Custom", OPTION_TYPE_STRING, 0, 0, 0, NULL, false, FIELD_SPEED_CUSTOM},
-    {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
-    {"UCI_Elo", OPTION_TYPE_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    {"Depth", OPTION_TYPE_SPIN, START_DEPTH_DEFAULT, 1, START_DEPTH_MAX, NULL, false, FIELD_DEPTH},
+    {"Positional Presort", OPTION_TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
     {"Presort Reading", OPTION_TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
-    {"UCI_AnalyseMode", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
-    /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
-    {"MultiPV", OPTION_TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
-    {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
+    {"E1 Checks in Quiescence", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E1},
+    {"E2 Check Extension", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E2},
+    {"E3 Secondary Search", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E3},
+    {"E4 Transposition Table", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E4},
+    /* Not "Draw Detection": polyglot writes a name's words that begin with "Draw" in lower case.
+     * The old name is still read (OPTION_ALIASES). */
+    {"E5 Repetitions and Fifty Moves", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E5},
+    {"E6 Quiet Queen Promotions", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E6},
+    {"E7 Iterative Deepening", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E7},
+    {"E8 Principal Variation Search", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E8},
+    {"E9 Move Ordering", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E9},
+    {"E10 Expanded Positional Module", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E10},
+    {"E11 Positional Terms in the Tree", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E11},
+    {"E12 Variable Piece Values", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E12},
+    {"E13 Basic Endgames", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E13},
 };
 
-/* Style selects a whole profile: every E switch follows it (docs/SPEC.md §10); the pre-sort
- * switch and its reading, the speed and the thread count stay as they are. */
-static void apply_style(Settings *s, int style)
+/* Names an option was once announced under, still read. */
+static const struct {
+    const char *alias, *name;
+} OPTION_ALIASES[] = {
+    {"E5 Draw Detection", "E5 Repetitions and Fifty Moves"},
+};
+
+/* The address of an enhancement switch of `features` (E1-E13), or NULL for the other fields. */
+static bool *enhancement_switch(SearchFeatures *features, OptionField field)
+{
+    switch (field) {
+    case FIELD_E1: return &features->checks_in_quiescence;
+    case FIELD_E2: return &features->check_extension;
+    case FIELD_E3: return &features->secondary_search;
+    case FIELD_E4: return &features->transposition_table;
+    case FIELD_E5: return &features->draw_detection;
+    case FIELD_E6: return &features->quiet_queen_promotions;
+    case FIELD_E7: return &features->iterative_deepening;
+    case FIELD_E8: return &features->pvs;
+    case FIELD_E9: return &features->move_ordering;
+    case FIELD_E10: return &features->expanded_positional;
+    case FIELD_E11: return &features->tree_positional;
+    case FIELD_E12: return &features->piece_values;
+    case FIELD_E13: return &features->basic_endgames;
+    default: return NULL;
+    }
+}
+
+/* The switches as Style's profile has them, then each one set on or off in place of it; the
+ * pre-sort switch and its reading, the speed and the thread count stay as they are. */
+static void apply_switches(Settings *s)
 {
     SearchFeatures kept = s->features;
-    s->style = style;
-    if (style == STYLE_MODERN) search_features_modern(&s->features);
+    if (s->style == STYLE_MODERN) search_features_modern(&s->features);
     else search_features_faithful(&s->features);
     s->features.threads = kept.threads;
     s->features.presort = kept.presort;
     s->features.pace_multiple = kept.pace_multiple;
     s->features.presort_reading = kept.presort_reading;
+    for (OptionField f = FIELD_E1; f <= FIELD_E13; f++)
+        if (s->switches[f - FIELD_E1] != SWITCH_PROFILE)
+            *enhancement_switch(&s->features, f) = s->switches[f - FIELD_E1] == SWITCH_ON;
 }
 
 /* A combo's choices: the Speed scale's come from speed.c. */
@@ -122,33 +164,11 @@ static const char *const *combo_choices(const OptionSpec *spec)
     return spec->field == FIELD_SPEED ? speed_choices() : spec->vars;
 }
 
-/* The address of an enhancement switch, or NULL for the other fields. */
-static bool *feature_switch(Settings *s, OptionField field)
-{
-    switch (field) {
-    case FIELD_E1: return &s->features.checks_in_quiescence;
-    case FIELD_E2: return &s->features.check_extension;
-    case FIELD_E3: return &s->features.secondary_search;
-    case FIELD_E4: return &s->features.transposition_table;
-    case FIELD_E5: return &s->features.draw_detection;
-    case FIELD_E6: return &s->features.quiet_queen_promotions;
-    case FIELD_E7: return &s->features.iterative_deepening;
-    case FIELD_E8: return &s->features.pvs;
-    case FIELD_E9: return &s->features.move_ordering;
-    case FIELD_E10: return &s->features.expanded_positional;
-    case FIELD_E11: return &s->features.tree_positional;
-    case FIELD_E12: return &s->features.piece_values;
-    case FIELD_E13: return &s->features.basic_endgames;
-    case FIELD_PRESORT: return &s->features.presort;
-    default: return NULL;
-    }
-}
-
 static OptionResult option_store(Settings *s, OptionField field, int v)
 {
-    bool *flag = feature_switch(s, field);
-    if (flag) {
-        *flag = v != 0;
+    if (enhancement_switch(&s->features, field)) {
+        s->switches[field - FIELD_E1] = (unsigned char)v;
+        apply_switches(s);
         return OPTION_STORED;
     }
     switch (field) {
@@ -160,7 +180,11 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_ANALYSE: break;
     case FIELD_OVERHEAD: s->move_overhead_ms = v; break;
     case FIELD_CLEAR_HASH: return OPTION_CLEAR_HASH;
-    case FIELD_STYLE: apply_style(s, v); break;
+    case FIELD_STYLE:
+        s->style = v;
+        apply_switches(s);
+        break;
+    case FIELD_PRESORT: s->features.presort = v != 0; break;
     case FIELD_SPEED:
         s->features.pace_multiple = speed_choice_multiple(v);
         s->speed_custom[0] = '\0';
@@ -188,19 +212,19 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_ELO: return s->elo;
     case FIELD_READING: return s->features.presort_reading;
     case FIELD_DEPTH: return s->start_depth;
-    case FIELD_E1: return s->features.checks_in_quiescence;
-    case FIELD_E2: return s->features.check_extension;
-    case FIELD_E3: return s->features.secondary_search;
-    case FIELD_E4: return s->features.transposition_table;
-    case FIELD_E5: return s->features.draw_detection;
-    case FIELD_E6: return s->features.quiet_queen_promotions;
-    case FIELD_E7: return s->features.iterative_deepening;
-    case FIELD_E8: return s->features.pvs;
-    case FIELD_E9: return s->features.move_ordering;
-    case FIELD_E10: return s->features.expanded_positional;
-    case FIELD_E11: return s->features.tree_positional;
-    case FIELD_E12: return s->features.piece_values;
-    case FIELD_E13: return s->features.basic_endgames;
+    case FIELD_E1:
+    case FIELD_E2:
+    case FIELD_E3:
+    case FIELD_E4:
+    case FIELD_E5:
+    case FIELD_E6:
+    case FIELD_E7:
+    case FIELD_E8:
+    case FIELD_E9:
+    case FIELD_E10:
+    case FIELD_E11:
+    case FIELD_E12:
+    case FIELD_E13: return s->switches[field - FIELD_E1];
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_SPEED_CUSTOM: return 0; /* a string: OptionDescription.text */
@@ -214,17 +238,33 @@ static int option_read(const Settings *s, OptionField field)
 
 enum { OPTION_COUNT = (int)(sizeof option_table / sizeof option_table[0]) };
 
+/* An option's default: the table's, or for UCI_Elo the 1971 program's place on the curve. */
+static int spec_default(const OptionSpec *spec)
+{
+    return spec->field == FIELD_ELO ? strength_elo_1971() : spec->default_value;
+}
+
+/* The announced name of the option that drives `field`. */
+static const char *option_table_name(OptionField field)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (option_table[i].field == field) return option_table[i].name;
+    return "";
+}
+
 void settings_init(Settings *settings)
 {
     memset(settings, 0, sizeof *settings);
     search_features_faithful(&settings->features);
     for (int i = 0; i < OPTION_COUNT; i++)
         if (option_table[i].type != OPTION_TYPE_BUTTON && option_table[i].type != OPTION_TYPE_STRING)
-            option_store(settings, option_table[i].field, option_table[i].default_value);
+            option_store(settings, option_table[i].field, spec_default(&option_table[i]));
 }
 
 static const OptionSpec *find_option(const char *name)
 {
+    for (size_t a = 0; a < sizeof OPTION_ALIASES / sizeof OPTION_ALIASES[0]; a++)
+        if (strcasecmp(OPTION_ALIASES[a].alias, name) == 0) name = OPTION_ALIASES[a].name;
     for (int i = 0; i < OPTION_COUNT; i++)
         if (strcasecmp(option_table[i].name, name) == 0) return &option_table[i];
     return NULL;
@@ -280,13 +320,18 @@ static OptionResult set_speed(Settings *s, const char *value, char *error, size_
     return OPTION_STORED;
 }
 
-/* UCI's spelling of an empty string (GUIs send it back as the value). */
-static const char EMPTY_STRING[] = "<empty>";
+/* Speed Custom unset: the value it is announced with (a word, not UCI's "<empty>", which
+ * polyglot and XBoard show as those very characters), and the spellings read as unset. */
+static const char SPEED_CUSTOM_UNSET[] = "none";
+static bool speed_custom_unset(const char *value)
+{
+    return !value || !*value || strcasecmp(value, SPEED_CUSTOM_UNSET) == 0 || strcmp(value, "<empty>") == 0;
+}
 
-/* Speed Custom: any speed of the scale; empty leaves the speed as Speed set it. */
+/* Speed Custom: any speed of the scale; unset (SPEED_CUSTOM_UNSET) leaves the speed as Speed set it. */
 static OptionResult set_speed_custom(Settings *s, const char *value, char *error, size_t error_size)
 {
-    if (!value || !*value || strcmp(value, EMPTY_STRING) == 0) {
+    if (speed_custom_unset(value)) {
         s->speed_custom[0] = '\0';
         return OPTION_STORED;
     }
@@ -331,6 +376,10 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         break;
     case OPTION_TYPE_COMBO:
         if (spec->field == FIELD_SPEED) return set_speed(settings, value, error, error_size);
+        if (spec->vars == switch_names && parse_check(value, &v)) {
+            v = v ? SWITCH_ON : SWITCH_OFF;
+            break;
+        }
         for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
             snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
@@ -361,15 +410,17 @@ void settings_describe(const Settings *settings, char *text, size_t size)
     }
     Settings profile;
     settings_init(&profile);
-    apply_style(&profile, settings->style);
+    profile.style = settings->style;
+    apply_switches(&profile);
     int used = snprintf(text, size, "%s", settings_profile_name(settings));
-    for (int i = 0; i < OPTION_COUNT && used >= 0 && (size_t)used < size; i++) {
-        OptionField field = option_table[i].field;
-        if (!feature_switch(&profile, field)) continue;
-        int now = option_read(settings, field);
-        if (now == option_read(&profile, field)) continue;
-        used += snprintf(text + used, size - (size_t)used, ", %s %s", option_table[i].name, now ? "on" : "off");
+    SearchFeatures now = settings->features;
+    for (OptionField f = FIELD_E1; f <= FIELD_E13 && used >= 0 && (size_t)used < size; f++) {
+        bool on = *enhancement_switch(&now, f);
+        if (on == *enhancement_switch(&profile.features, f)) continue;
+        used += snprintf(text + used, size - (size_t)used, ", %s %s", option_table_name(f), on ? "on" : "off");
     }
+    if (!settings->features.presort && used >= 0 && (size_t)used < size)
+        snprintf(text + used, size - (size_t)used, ", Positional Presort off");
 }
 
 int options_count(void) { return OPTION_COUNT; }
@@ -380,12 +431,15 @@ void options_describe(const Settings *settings, int index, OptionDescription *de
     *description = (OptionDescription){
         .name = spec->name,
         .type = spec->type,
-        .default_value = spec->default_value,
+        .default_value = spec_default(spec),
         .min = spec->min,
         .max = spec->max,
         .choices = spec->type == OPTION_TYPE_COMBO ? combo_choices(spec) : NULL,
         .value = option_read(settings, spec->field),
-        .text = spec->type == OPTION_TYPE_STRING ? settings->speed_custom : NULL,
+        .text = spec->type != OPTION_TYPE_STRING ? NULL
+                : settings->speed_custom[0]      ? settings->speed_custom
+                                                 : SPEED_CUSTOM_UNSET,
+        .default_text = spec->type == OPTION_TYPE_STRING ? SPEED_CUSTOM_UNSET : NULL,
         .uci_only = spec->uci_only,
     };
 }
@@ -394,6 +448,28 @@ void settings_search_features(const Settings *settings, SearchFeatures *features
 {
     *features = settings->features;
     if (settings->limit_strength) strength_features(settings->elo, features);
+}
+
+/* The switches and the pace of two feature sets alike (the thread count aside: helpers change
+ * the speed, not the player the depth rule plans for). */
+static bool same_features(const SearchFeatures *a, const SearchFeatures *b)
+{
+    return a->presort == b->presort && a->checks_in_quiescence == b->checks_in_quiescence
+           && a->check_extension == b->check_extension && a->secondary_search == b->secondary_search
+           && a->transposition_table == b->transposition_table && a->draw_detection == b->draw_detection
+           && a->quiet_queen_promotions == b->quiet_queen_promotions && a->iterative_deepening == b->iterative_deepening
+           && a->pvs == b->pvs && a->move_ordering == b->move_ordering
+           && a->expanded_positional == b->expanded_positional && a->tree_positional == b->tree_positional
+           && a->piece_values == b->piece_values && a->basic_endgames == b->basic_endgames
+           && a->pace_multiple == b->pace_multiple && a->presort_reading == b->presort_reading;
+}
+
+bool settings_same_player(const Settings *a, const Settings *b)
+{
+    SearchFeatures fa, fb;
+    settings_search_features(a, &fa);
+    settings_search_features(b, &fb);
+    return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b) && a->start_depth == b->start_depth;
 }
 
 int64_t settings_work_us(const Settings *settings)

@@ -9,19 +9,24 @@
 #include "search.h"
 #include "speed.h"
 
+/* The enhancement switches E1-E13 (docs/SPEC.md §10). */
+enum { ENHANCEMENT_SWITCHES = 13 };
+
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
-    int hash_mb;                       /* Hash: table size in MB (used by the E4 table) */
-    int move_overhead_ms;              /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
-    int start_depth;                   /* Depth: TECH's depth in the opening and at the start (§7) */
-    int style;                         /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    SearchFeatures features;           /* the E1..E13 switches, set by Style and one by one, the
+    int hash_mb;                                  /* Hash: table size in MB (used by the E4 table) */
+    int move_overhead_ms;                         /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
+    int start_depth;                              /* Depth: TECH's depth in the opening and at the start (§7) */
+    int style;                                    /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
+    unsigned char switches[ENHANCEMENT_SWITCHES]; /* E1..E13 as set: as the profile has it, on
+                                                     or off (options.c) */
+    SearchFeatures features;                      /* the E1..E13 switches, set by Style and one by one, the
                                     Threads option (features.threads) and Speed (pace_multiple) */
-    bool limit_strength;               /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
-    int elo;                           /* UCI_Elo */
-    int multipv;                       /* MultiPV: root lines shown per depth */
-    bool variety;                      /* Variety: play one of the moves equal to the best, at random */
-    char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
+    bool limit_strength;                          /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
+    int elo;                                      /* UCI_Elo */
+    int multipv;                                  /* MultiPV: root lines shown per depth */
+    bool variety;                                 /* Variety: play one of the moves equal to the best, at random */
+    char speed_custom[SPEED_TEXT_MAX];            /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */
@@ -49,7 +54,8 @@ typedef struct {
     int min, max;               /* spin: the range */
     const char *const *choices; /* combo: its values, NULL-terminated; else NULL */
     int value;                  /* the current setting, in default_value's form (button: 0) */
-    const char *text;           /* string: the current setting ("" = none); else NULL */
+    const char *text;           /* string: the current setting; else NULL */
+    const char *default_text;   /* string: its default; else NULL */
     bool uci_only;              /* CECP covers it with memory, cores or hard/easy */
 } OptionDescription;
 
@@ -75,6 +81,9 @@ bool options_spin_range(const char *name, int *min, int *max);
 void settings_search_features(const Settings *settings, SearchFeatures *features);
 /* With UCI_LimitStrength, the PDP-10 work a move may take at UCI_Elo (microseconds); else 0. */
 int64_t settings_work_us(const Settings *settings);
+/* Whether two settings make the same player for the time rule: the same search (profile,
+ * switches, speed), the same UCI_Elo work and the same start depth. */
+bool settings_same_player(const Settings *a, const Settings *b);
 /* The profile Style chose: "TECH-1971" or "TECH-modern". */
 const char *settings_profile_name(const Settings *settings);
 /* The profile and every switch set apart from it (E1-E10, the pre-sort), for the start of a

@@ -212,7 +212,6 @@ unsigned searcher_start(Searcher *searcher, const JobRequest *request)
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;
     job->start_us = clock_now_us();
-    job->main_start_us = job->start_us;
     job->last_progress_us = job->start_us;
     job->want_guess = request->want_guess;
     memset(&job->insurance_result, 0, sizeof job->insurance_result);

@@ -36,7 +36,7 @@ typedef struct {
     TimePlan plan;     /* as the time manager made it; the main search runs plan.search */
     SearchFeatures features;
     JobReporter reporter;
-    int64_t clock_start_us, start_us, main_start_us;
+    int64_t clock_start_us, start_us;
     bool want_guess;
     SearchResult insurance_result;
     JobResult result;

@@ -48,7 +48,7 @@ static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool
     JobReport report = {.id = job->id,
                         .kind = job->kind,
                         .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .elapsed_ms = (clock_now_us() - job->start_us) / 1000,
                         .info = lines,
                         .info_count = count,
                         .hashfull = hashfull(searcher),
@@ -66,8 +66,15 @@ static void forward_lines(void *context, const SearchInfo *lines, int count)
 /* A new best move of the depth under way. */
 static void forward_info(void *context, const SearchInfo *info) { forward(context, info, 1, false, false); }
 
-/* A completed depth's line, reported before as a new best move. */
-static void forward_depth_done(void *context, const SearchInfo *line) { forward(context, line, 1, true, true); }
+/* A completed depth's line, reported before as a new best move; or a search's depth-0 line (its
+ * pre-sort's choice, nothing searched), which settles something only while nothing else has:
+ * the main search's comes after the insurance search's depth 2. */
+static void forward_depth_done(void *context, const SearchInfo *line)
+{
+    Searcher *searcher = context;
+    if (line->depth == 0 && searcher->job.result.has_settled_info) return;
+    forward(searcher, line, 1, true, true);
+}
 
 static void forward_current_move(void *context, Depth depth, Move move, int number)
 {
@@ -76,7 +83,7 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
     JobReport report = {.id = job->id,
                         .kind = job->kind,
                         .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->main_start_us) / 1000,
+                        .elapsed_ms = (clock_now_us() - job->start_us) / 1000,
                         .depth = depth,
                         .current_move = move,
                         .current_number = number};
@@ -107,9 +114,10 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
 }
 
 /* A fixed-depth search of `pos` on one thread (the insurance search and the guesses), ended
- * after `nodes` nodes if that is not 0; `reporter` gets its heartbeats (or NULL). */
-static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
-                                   const SearchReporter *reporter)
+ * after `nodes` nodes if that is not 0, at the pace of `features`; `reporter` gets its
+ * heartbeats (or NULL). */
+static SearchResult search_shallow_with(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
+                                        SearchFeatures features, const SearchReporter *reporter)
 {
     Job *job = &searcher->job;
     SearchLimits limits = job->plan.search;
@@ -119,14 +127,23 @@ static SearchResult search_shallow(Searcher *searcher, const Position *pos, Dept
     limits.mate = 0;
     limits.multipv = 1;
     limits.variety = false;
-    SearchFeatures features = job->features;
     features.threads = 1;
     features.secondary_search = false;
     return search_run(searcher->search, pos, &limits, &features, &searcher->control, reporter);
 }
 
+/* The same at the job's own pace (the insurance search, part of the move's work). */
+static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
+                                   const SearchReporter *reporter)
+{
+    return search_shallow_with(searcher, pos, depth, nodes, searcher->job.features, reporter);
+}
+
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
- * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). */
+ * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). It runs at this
+ * machine's own speed whatever the pace of the move [C]: it is the pondering's guess, not the
+ * move's work, and held to a slow pace its wall budget would cut it before it had a reply (then
+ * there would be no ponder move, or at a strength setting a GUI pondering on nothing it expects). */
 static SearchResult guess_reply(Searcher *searcher, const Position *pos)
 {
     Job *job = &searcher->job;
@@ -134,7 +151,9 @@ static SearchResult guess_reply(Searcher *searcher, const Position *pos)
     job->plan.search.searchmoves_count = 0;
     SearchLimits kept = job->plan.search;
     job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
-    SearchResult guess = search_shallow(searcher, pos, GUESS_DEPTH, 0, NULL);
+    SearchFeatures native = job->features;
+    native.pace_multiple = 0.0;
+    SearchResult guess = search_shallow_with(searcher, pos, GUESS_DEPTH, 0, native, NULL);
     job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
     job->plan.search.searchmoves_count = restricted;
     return guess;
@@ -161,7 +180,11 @@ uint64_t searcher_job_grace(const Job *job, Stage stage)
 static void run_insurance(Searcher *searcher)
 {
     Job *job = &searcher->job;
+    /* Its completed line is the move's first settled line: what TECH would play if cut now, the
+     * line a GUI shows until the main search settles one (CECP posts only settled lines). Not
+     * under MultiPV, whose lines are the main search's. */
     SearchReporter heartbeat = {.context = searcher, .on_progress = forward_progress};
+    if (job->plan.search.multipv <= 1) heartbeat.on_depth_done = forward_depth_done;
     uint64_t cap = unpaced(job) ? SHALLOW_GRACE_NODES : 0;
     job->insurance_result = search_shallow(searcher, &job->searched, INSURANCE_DEPTH, cap, &heartbeat);
     job->result.nodes += job->insurance_result.stats.nodes;
@@ -197,7 +220,6 @@ static void run_main(Searcher *searcher)
                                .on_lines = forward_lines,
                                .on_progress = forward_progress,
                                .on_depth_done = forward_depth_done};
-    job->main_start_us = clock_now_us();
     /* UCI_Elo's work is the move's: what the insurance search used is spent. */
     SearchLimits limits = job->plan.search;
     int64_t spent = job->result.work_us;
@@ -246,14 +268,19 @@ void searcher_job_run(Searcher *searcher, Stage stage)
     case STAGE_MAIN: run_main(searcher); break;
     case STAGE_GUESS: {
         Position *after = malloc(sizeof *after);
-        if (!after) break;
+        if (!after) {
+            job->result.ponder_move = MOVE_NONE;
+            break;
+        }
         position_copy(after, &job->searched);
         make_move(after, job->result.best_move);
         SearchResult guess = guess_reply(searcher, after);
         job->result.nodes += guess.stats.nodes;
-        /* Only a completed guess replaces the PV's second move (docs/SPEC.md §8); without either
-         * there is no ponder move (a cut guess's best is its pre-sort's first, unsearched). */
-        if (guess.depth > 0) job->result.ponder_move = guess.best_move;
+        /* The ponder move is TECH's guess of the reply (docs/SPEC.md §8), the move it would ponder
+         * on, and only a completed guess: a cut guess's best is its pre-sort's first, unsearched,
+         * and the PV's second move, at a strength setting often a wandering reply, is not what TECH
+         * expects. Without a guess there is no ponder move. */
+        job->result.ponder_move = guess.depth > 0 ? guess.best_move : MOVE_NONE;
         free(after);
         break;
     }

@@ -49,3 +49,20 @@ int64_t strength_work_us(int elo)
     curve_at(clamp_elo(elo), &profile, &work_ms);
     return (int64_t)llround(work_ms * 1000.0);
 }
+
+/* [R] Berliner (1974), docs/STATISTICS.md §4: at tournament settings depth 5 in the middle game
+ * at "about 3 minutes per move": the 1971 program's own work a move, in PDP-10 ms. */
+static const double WORK_1971_TOURNAMENT_MOVE_MS = 180000.0;
+
+int strength_elo_1971(void)
+{
+    const double work = WORK_1971_TOURNAMENT_MOVE_MS;
+    for (int i = 0; i + 1 < POINT_COUNT; i++) {
+        const StrengthPoint *low = &POINTS[i], *high = &POINTS[i + 1];
+        if (low->profile != STRENGTH_TECH_1971 || high->profile != STRENGTH_TECH_1971) continue;
+        if (work < low->work_ms || work > high->work_ms) continue;
+        double share = (log(work) - log(low->work_ms)) / (log(high->work_ms) - log(low->work_ms));
+        return (int)lround(low->elo + share * (high->elo - low->elo));
+    }
+    return STRENGTH_ELO_MIN;
+}

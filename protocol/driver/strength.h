@@ -26,5 +26,8 @@ typedef struct {
 void strength_features(int elo, SearchFeatures *features);
 /* The PDP-10 work a move may take at `elo` (clamped), in microseconds. */
 int64_t strength_work_us(int elo);
+/* The Elo of the 1971 program itself: TECH-1971 given the work a move it had in its tournaments
+ * (UCI_Elo's default, the setting a person picks first). */
+int strength_elo_1971(void);
 
 #endif

@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "notation.h"
 #include "number.h"
+#include "platform.h"
 
 /* [C] `draw` is accepted when TECH's last score is at least this far behind. */
 enum { DRAW_ACCEPT_BEHIND_CP = 200 };
@@ -34,7 +35,7 @@ static Cecp *cecp_create(Session *session)
     c->position_valid = true;
     atomic_init(&c->post, false);
     atomic_init(&c->show_prefix, false);
-    atomic_init(&c->posted_since_hit, false);
+    atomic_init(&c->posted_move, MOVE_NONE);
     atomic_init(&c->posted_us, 0);
     atomic_init(&c->stat_depth, 0);
     atomic_init(&c->stat_number, 0);
@@ -441,8 +442,12 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
         if (!name || strcmp(name, "normal") != 0) error_reply("unsupported variant", line);
     } else if (!strcmp(command, "xboard") || !strcmp(command, "computer") || !strcmp(command, "name")
                || !strcmp(command, "rating") || !strcmp(command, "ics") || !strcmp(command, "random")
-               || !strcmp(command, "accepted") || !strcmp(command, "rejected") || !strcmp(command, "egtpath")) {
+               || !strcmp(command, "rejected") || !strcmp(command, "egtpath")) {
         /* noted, nothing to do */
+    } else if (!strcmp(command, "accepted")) {
+        /* The GUI will not end TECH by SIGTERM: only now may it ignore the signal. */
+        const char *feature = token_next(&cursor);
+        if (feature && !strcmp(feature, "sigterm")) platform_ignore_terminate();
     } else {
         return false;
     }

@@ -36,11 +36,12 @@ struct Cecp {
     Exclusions excluded; /* `exclude` / `include`: root moves left out of this position */
     bool editing;        /* inside an `edit` block, until its `.` */
     CecpEdit edit;
-    atomic_bool post;             /* thinking output (read by the search threads) */
-    atomic_bool show_prefix;      /* pondering: print the guessed reply ahead of the PV */
-    atomic_bool posted_since_hit; /* a thinking line came after the ponder hit (none: one is
-                                    sent before the move) */
-    atomic_llong posted_us;       /* when the last thinking line went out (heartbeats wait for a pause) */
+    atomic_bool post;        /* thinking output (read by the search threads) */
+    atomic_bool show_prefix; /* pondering: print the guessed reply ahead of the PV */
+    atomic_uint posted_move; /* the first move of the last thinking line of TECH's own search
+                                    since it began or was hit (MOVE_NONE: none; then, or when it
+                                    names another move, the move's own line goes before `move`) */
+    atomic_llong posted_us;  /* when the last thinking line went out (heartbeats wait for a pause) */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
@@ -56,7 +57,6 @@ struct Cecp {
     TimePlan plan;
     int64_t think_start_us; /* TECH's clock for this move started here */
     bool finished;          /* the ponder search ended before the opponent moved */
-    bool ponder_hit;        /* the search under way began as a ponder search and was hit */
     JobResult result;
     Score last_score;
     bool have_score;

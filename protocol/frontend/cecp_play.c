@@ -51,6 +51,7 @@ static void post_progress(Cecp *c, const JobReport *r)
     bool pondering = atomic_load(&c->show_prefix);
     post_line(&info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, now);
+    if (!pondering) atomic_store(&c->posted_move, info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
 }
 
 /* Thinking output as the search goes: only what a completed depth has settled (docs/PROTOCOLS.md
@@ -76,18 +77,32 @@ static void report(void *context, const JobReport *r)
     for (int i = 0; i < r->info_count; i++)
         post_line(&r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, clock_now_us());
-    if (!pondering) atomic_store(&c->posted_since_hit, true);
+    const SearchInfo *best = &r->info[0];
+    if (!pondering) atomic_store(&c->posted_move, best->pv_length > 0 ? best->pv[0] : MOVE_NONE);
 }
 
-/* After a ponder hit: the settled line of the move played, without the guessed reply (now
- * played), unless the search said one after the hit, so that the GUI shows a score and a depth
- * for every move. */
-static void post_after_hit(Cecp *c, const JobResult *r)
+/* Before `move`: the line of the move played, unless the last thinking line of this search (after
+ * a ponder hit: since the hit, without the guessed reply, now played) already named it, so that
+ * the GUI files a score and a depth under every move and never another move's under it. The line
+ * is the one that chose the move, at the depth it came from (a depth cut short finds a new best
+ * move, too), or the last settled one, or the move alone at its depth and score. */
+static void post_move_line(Cecp *c, const JobResult *r)
 {
-    if (!c->ponder_hit || !atomic_load(&c->post) || atomic_load(&c->posted_since_hit)) return;
-    const SearchInfo *line = &r->settled_info;
-    if (!r->has_settled_info || line->pv_length == 0 || !move_same(line->pv[0], r->best_move)) return;
-    post_line(line, line->score, r->elapsed_us / 1000, MOVE_NONE);
+    if (!atomic_load(&c->post) || move_same(atomic_load(&c->posted_move), r->best_move)) return;
+    SearchInfo line;
+    if (r->has_info && r->info.pv_length > 0 && move_same(r->info.pv[0], r->best_move)) {
+        line = r->info;
+    } else if (r->has_settled_info && r->settled_info.pv_length > 0 && move_same(r->settled_info.pv[0], r->best_move)) {
+        line = r->settled_info;
+    } else {
+        memset(&line, 0, sizeof line);
+        line.depth = r->depth;
+        line.pv[0] = r->best_move;
+        line.pv_length = 1;
+    }
+    line.score = r->score;
+    if (r->nodes > line.nodes) line.nodes = r->nodes;
+    post_line(&line, line.score, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -133,6 +148,7 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     request.clock_start_us = clock_start_us;
     request.reporter = (JobReporter){c, report};
     atomic_store(&c->show_prefix, kind == JOB_SELF_PONDER);
+    atomic_store(&c->posted_move, MOVE_NONE);
     atomic_store(&c->stat_depth, 0);
     atomic_store(&c->stat_number, 0);
     atomic_store(&c->stat_nodes, 0);
@@ -140,7 +156,6 @@ static void start_search(Cecp *c, JobKind kind, CecpState state, int64_t clock_s
     c->search_id = session_search(c->s, &request, &c->plan);
     c->state = state;
     c->finished = false;
-    c->ponder_hit = false;
 }
 
 static void send_pongs(Cecp *c)
@@ -233,7 +248,7 @@ static void deliver_move(Cecp *c, const JobResult *r)
     if (r->best_move == MOVE_NONE) {
         cecp_check_game_end(c, false);
     } else {
-        post_after_hit(c, r);
+        post_move_line(c, r);
         char text[MOVE_TEXT_MAX];
         move_to_uci(r->best_move, text);
         io_printf("move %s", text);
@@ -295,8 +310,7 @@ static bool ponder_hit(Cecp *c, Move move)
 static void keep_ponder_search(Cecp *c, int64_t read_us)
 {
     atomic_store(&c->show_prefix, false);
-    atomic_store(&c->posted_since_hit, false);
-    c->ponder_hit = true;
+    atomic_store(&c->posted_move, MOVE_NONE);
     c->state = CECP_THINKING;
     c->think_start_us = read_us;
     /* The clock as it is now (xboard sent `time` before the move) gives this move's limits. */

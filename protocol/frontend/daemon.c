@@ -28,17 +28,26 @@ static bool first_token_is(const char *line, const char *word)
     return strncmp(line, word, n) == 0 && (line[n] == '\0' || line[n] == ' ' || line[n] == '\t');
 }
 
-/* One input line: pick the protocol (`uci` always wins, `xboard` or `protover` select CECP
- * from the console), then let it handle the line. Returns false to quit. */
+/* UCI's commands that the console does not have: a GUI that sends its settings before `uci`
+ * (Scid does: every setoption, then isready) is taken as the UCI GUI it is. */
+static bool uci_before_handshake(const char *line)
+{
+    return first_token_is(line, "isready") || first_token_is(line, "setoption") || first_token_is(line, "ucinewgame");
+}
+
+/* One input line: pick the protocol (`uci` always wins, and a UCI command the console lacks
+ * selects UCI from the console; `xboard` or `protover` select CECP from the console), then let
+ * it handle the line. Returns false to quit. */
 static bool handle_line(Session *s, char *line, int64_t read_us)
 {
-    if (first_token_is(line, "uci") && s->mode != MODE_UCI) {
+    bool to_uci = first_token_is(line, "uci") || (s->mode == MODE_CONSOLE && uci_before_handshake(line));
+    if (to_uci && s->mode != MODE_UCI) {
         session_leave_mode(s);
         s->mode = MODE_UCI;
     } else if (s->mode == MODE_CONSOLE && (first_token_is(line, "xboard") || first_token_is(line, "protover"))) {
         session_leave_mode(s);
         s->mode = MODE_CECP;
-        platform_ignore_interrupts(); /* announced as sigint=0 sigterm=0 */
+        platform_ignore_interrupts(); /* announced as sigint=0; SIGTERM when accepted (cecp.c) */
     }
     return FRONT_ENDS[s->mode]->handle(s->front[s->mode], line, read_us);
 }

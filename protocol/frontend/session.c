@@ -139,9 +139,22 @@ static void hash_failure_text(int wanted_mb, int kept_mb, char *message, size_t 
     else snprintf(message, size, "no memory for a %d MB table; TECH runs without one", wanted_mb);
 }
 
+/* A setting that changes who plays (profile, switches, speed, UCI_Elo's work, the start depth)
+ * takes effect on the next move as it would in a new game: the depth rule's history was counted
+ * in the old player's time or work, and read by the new one it would keep a depth the new player
+ * cannot finish (a full-speed depth held to a strength's work) for several moves. */
+static void restart_time_rule_if_new_player(Session *s, const Settings *before)
+{
+    if (settings_same_player(before, &s->settings)) return;
+    timeman_init(&s->timeman, s->settings.start_depth);
+    s->said_short_of_work = false;
+}
+
 OptionOutcome session_set_option(Session *s, const char *name, const char *value, char *message, size_t message_size)
 {
+    Settings before = s->settings;
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
+    restart_time_rule_if_new_player(s, &before);
     switch (result) {
     case OPTION_FAILED: return OPTION_REFUSED;
     case OPTION_STORED: return OPTION_APPLIED;

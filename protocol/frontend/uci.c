@@ -105,14 +105,18 @@ static void print_presort_ranks(const SearchInfo *lines, int count)
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): `info depth D nodes N [nps X] time T
- * [hashfull H]`, the depth under way and the move's nodes so far. */
+/* The heartbeat of a long search (JobReport.progress): `info [depth D] nodes N [nps X] time T
+ * [hashfull H]`, the move's nodes so far and the depth of its last settled line, the deepest it
+ * has completed (none before the first): a depth under way may never be completed, when the clock
+ * or the work cuts it, and a line that named it would claim a depth the move did not come from. */
 static void print_progress(const JobReport *r)
 {
     TextBuffer line;
     text_init(&line);
     int64_t ms = r->elapsed_ms > 0 ? r->elapsed_ms : 0;
-    text_append(&line, "info depth %d nodes %llu", r->depth > 0 ? r->depth : 1, (unsigned long long)r->nodes);
+    text_append(&line, "info");
+    if (r->info && r->info_count > 0 && r->info[0].depth > 0) text_append(&line, " depth %d", r->info[0].depth);
+    text_append(&line, " nodes %llu", (unsigned long long)r->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(r->nodes * 1000 / (uint64_t)ms));
     text_append(&line, " time %lld", (long long)ms);
     if (r->hashfull >= 0) text_append(&line, " hashfull %d", r->hashfull);
@@ -273,7 +277,7 @@ static void announce_options(const Settings *settings)
             for (int k = 0; option.choices[k]; k++) text_append(&line, " var %s", option.choices[k]);
             break;
         case OPTION_TYPE_BUTTON: text_append(&line, "button"); break;
-        case OPTION_TYPE_STRING: text_append(&line, "string default <empty>"); break;
+        case OPTION_TYPE_STRING: text_append(&line, "string default %s", option.default_text); break;
         }
         if (line.text) io_write_line(line.text);
         text_free(&line);

@@ -2,9 +2,11 @@
 analysis, game end, quit."""
 import os
 import re
+import subprocess
 import signal
 
-from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, cecp_move, check)
+from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, STARTED, Engine, TestFailure,
+                     cecp_move, check)
 
 REQUIRED_FEATURES = ["ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0", "reuse=1",
                      "analyze=1", "colors=0", "playother=1", "name=1", "nps=1", "debug=1", "memory=1", "smp=1",
@@ -291,8 +293,8 @@ def test_analyze_mode():
 def test_options_memory_cores():
     e = cecp_engine()
     e.send("option Depth=3", "option Style=TECH-modern", "option Clear Hash", "option Move Overhead=20",
-           "option E5 Draw Detection=1", "memory 32", "cores 2", "computer", "name Opponent", "rating 2000 1800",
-           "random", "ics -", "egtpath syzygy /tmp", "variant normal", "hard", "easy", "post", "nopost")
+           "option E5 Draw Detection=1", "option E5 Repetitions and Fifty Moves=on", "memory 32", "cores 2",
+           "computer", "name Opponent", "rating 2000 1800", "random", "ics -", "egtpath syzygy /tmp", "variant normal", "hard", "easy", "post", "nopost")
     lines = e.silent(0.3, "^(?!feature myname=)")  # the name says the new profile
     no_error_lines(lines)
     e.send("new", "go")
@@ -355,14 +357,34 @@ def test_white_black_and_playother():
 
 
 def test_sigint_ignored():
+    """TECH announces sigint=0 sigterm=0: SIGINT is ignored either way, SIGTERM once the GUI has
+    accepted sigterm=0 (it then ends TECH with quit, not a signal)."""
     e = cecp_engine()
-    e.send("new", "option Depth=20", "st 5", "go")
+    e.send("accepted sigint", "accepted sigterm", "new", "option Depth=20", "st 5", "go")
     e.silent(0.1, "^move")
     os.kill(e.proc.pid, signal.SIGINT)
     os.kill(e.proc.pid, signal.SIGTERM)
     e.send("?")
     e.expect(r"^move \S+$", 1.0)
     e.ping(4)
+
+
+def test_sigterm_ends_tech_unless_the_gui_accepted_sigterm_0():
+    """Issue 41: a GUI that rejects sigterm=0 (PyChess), or answers nothing about it, ends its
+    engine with SIGTERM: TECH must go, not linger as a process nobody reads."""
+    for answer in ("rejected sigterm", None):
+        e = cecp_engine()
+        e.send(*(["accepted sigint"] + ([answer] if answer else [])))
+        e.ping(1)
+        os.kill(e.proc.pid, signal.SIGINT)
+        e.ping(2)
+        os.kill(e.proc.pid, signal.SIGTERM)
+        try:
+            rc = e.proc.wait(timeout=2.0 * SLOW)
+        except subprocess.TimeoutExpired:
+            raise TestFailure(f"{answer or 'no answer'}: TECH still runs after SIGTERM")
+        check(rc == -signal.SIGTERM, f"{answer or 'no answer'}: exit status {rc} after SIGTERM")
+        STARTED.remove(e)  # ended by the signal, as it should be: not a crash
 
 
 def test_quit_while_thinking():
@@ -433,8 +455,11 @@ def test_thinking_lines_only_for_settled_depths():
     lines = []
     move = cecp_move(e, 10.0, lines)
     thinking = [THINKING_RE.match(l).groups() for l in lines if THINKING_RE.match(l)]
-    check([t[:2] for t in thinking] == [("5", "100002")] and thinking[0][2].split()[0] == move == "g3g6",
-          f"thinking lines for depth 5: {thinking}, move {move}")
+    # Settled before depth 5: the pre-sort's choice (depth 0, nothing searched) and the depth-2
+    # insurance search (issue 41: a slow search shows a true line at once); never a new best
+    # move of depth 5 under way.
+    check([t[0] for t in thinking] == ["0", "2", "5"] and thinking[-1][1] == "100002"
+          and thinking[-1][2].split()[0] == move == "g3g6", f"thinking lines for depth 5: {thinking}, move {move}")
     # TECH-modern deepens: one line per completed depth, in order; a heartbeat may repeat the last
     # one, never change it.
     e.send("new", "option Style=TECH-modern", "force", f"setboard {WAC_001}", "sd 6", "go")

@@ -42,7 +42,7 @@ def test_style_and_options():
     e.expect(r"^bestmove ", 5.0, lines)
     check([l.split()[1] for l in lines if l.startswith("depth")][:3] == ["1", "2", "3"],
           f"TECH-modern deepens iteratively: {lines}")
-    e.send("set E9 Move Ordering false", "set Move Overhead 100", "setoption name Depth value 3", "style")
+    e.send("set E9 Move Ordering false", "set Move Overhead 100", "set Depth 3", "style")
     e.expect("^E9 Move Ordering false$", 1.0)
     e.expect("^Move Overhead 100$", 1.0)
     e.expect("^Depth 3$", 1.0)

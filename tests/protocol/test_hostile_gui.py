@@ -239,9 +239,11 @@ def test_one_complaint_per_line():
 
 
 def test_stop_at_pdp10_pace_gives_no_unsearched_ponder_move():
-    """Issue 35: after `stop` at the PDP-10's pace nothing is complete, neither the search nor the
-    guess of the reply, so `bestmove` names no ponder move (before, the guess's unsearched first
-    move stood there). At native speed the guess completes and is the ponder move."""
+    """Issue 35: after `stop` at the PDP-10's pace the search has completed nothing; the ponder
+    move is never an unsearched one (before, the guess's unsearched first move stood there, and the
+    PV's second move at a strength setting). Issue 41: the guess of the reply runs at this
+    machine's own speed whatever the pace, so it completes, and its move is the ponder move: the
+    same as the guess TECH makes at native speed of the position after the move played."""
     for style in ("TECH-1971", "TECH-modern"):
         e = Engine()
         e.uci()
@@ -251,7 +253,12 @@ def test_stop_at_pdp10_pace_gives_no_unsearched_ponder_move():
             e.silent(0.3, "^bestmove")
             e.send("stop")
             move, ponder = bestmove(e, ANSWER_S)
-            check(ponder is None, f"{style}, {go}: bestmove {move} ponder {ponder}, yet nothing was searched")
+            check(ponder is not None, f"{style}, {go}: bestmove {move} without the guess of the reply")
+            g = Engine()
+            g.xboard()
+            g.send(f"option Style={style}", "force", f"setboard {KIWIPETE}", f"usermove {move}", "hint")
+            g.expect(f"^Hint: {ponder}$", 2.0)
+            g.quit()
         e.send("setoption name Speed value native", f"position fen {KIWIPETE}", "go depth 3")
         move, ponder = bestmove(e, 5.0)
         check(ponder is not None, f"{style}: no ponder move at native speed")

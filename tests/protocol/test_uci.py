@@ -7,7 +7,7 @@ from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHI
 
 REQUIRED_OPTIONS = ["Hash", "Threads", "Ponder", "Move Overhead", "Clear Hash", "Style", "Depth",
                     "E1 Checks in Quiescence", "E2 Check Extension", "E3 Secondary Search",
-                    "E4 Transposition Table", "E5 Draw Detection", "E6 Quiet Queen Promotions",
+                    "E4 Transposition Table", "E5 Repetitions and Fifty Moves", "E6 Quiet Queen Promotions",
                     "E7 Iterative Deepening", "E8 Principal Variation Search", "E9 Move Ordering",
                     "E10 Expanded Positional Module", "UCI_AnalyseMode"]
 
