@@ -3,9 +3,11 @@
 
 Why: the scripted protocol tests and scripts/match.py only show that TECH meets our reading
 of the protocols; XBoard and polyglot are the real consumers (docs/PROTOCOLS.md §5.2, §5.3).
-Two short matches run under xvfb-run in XBoard's match mode, with pondering on:
+Three short matches run under xvfb-run in XBoard's match mode, with pondering on:
   1. TECH (CECP) vs Fairy-Max (CECP),
-  2. TECH (UCI, through polyglot) vs TECH (CECP).
+  2. TECH held to UCI_Elo 1400 (CECP) vs Fairy-Max at 40 moves in 2 minutes: its thinking lines
+     come at least every 2 s and the last one before each move names it (issue 41),
+  3. TECH (UCI, through polyglot) vs TECH (CECP).
 Then the saved PGN, XBoard's debug log and polyglot's log are checked: every game finished
 with a result that a rule explains (replayed with scripts/chessrules.py), no time forfeit,
 no illegal move, no false claim, no engine error line, no crash.
@@ -46,16 +48,17 @@ def find_tools():
     return (None, missing) if missing else (tools, [])
 
 
-def run_xboard(name, engines, args, out):
+def run_xboard(name, engines, args, out, clock=None):
     """One XBoard match; returns (exit status, xboard's output, pgn path, debug path, seconds).
-    `engines` are XBoard's engine options; HOME is a scratch directory so that no
-    ~/.xboardrc is read or written."""
+    `engines` are XBoard's engine options; `clock` (games, XBoard's clock options) replaces the
+    command line's; HOME is a scratch directory so that no ~/.xboardrc is read or written."""
+    games, clock = clock or (args.games, ["-tc", args.tc, "-inc", str(args.inc)])
     workdir = os.path.join(out, name)
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(workdir)
     pgn, debug = os.path.join(workdir, "games.pgn"), os.path.join(workdir, "debug.log")
     cmd = [shutil.which("xvfb-run"), "-a", "xboard", *engines,
-           "-matchGames", str(args.games), "-tc", args.tc, "-inc", str(args.inc),
+           "-matchGames", str(games), *clock,
            "-ponderNextMove", "true", "-autoCallFlag", "true", "-testClaims", "true",
            "-saveGameFile", pgn, "-debugMode", "true", "-nameOfDebugFile", debug,
            "-popupExitMessage", "false", "-saveSettingsOnExit", "false", "-soundProgram", "true"]
@@ -121,6 +124,44 @@ def check_debug(debug, tech_sides):
     return problems
 
 
+# A CECP thinking line: ply score time nodes pv.
+THINKING = re.compile(r"^-?\d+ -?\d+ \d+ \d+ (\S+)")
+# [C] Issue 41: a person watching XBoard's engine pane sees a line at least this often while TECH
+# thinks on its move, however slow the setting.
+THINKING_GAP_MS = 2000
+
+
+def check_thinking(debug, side="first"):
+    """XBoard's debug log of a TECH held to a strength: on each of its moves (from `go` or the
+    opponent's move to its `move`) a thinking line at least every THINKING_GAP_MS, and the last
+    one names the move played (XBoard files that line's score under the move)."""
+    problems, moves, longest = [], 0, 0
+    start = last_line = None
+    for number, line in enumerate(open(debug, errors="replace"), 1):
+        found = re.match(rf"^(\d+) ([<>]){side}\s*: ?(.*)$", line.rstrip("\n"))
+        if not found:
+            continue
+        ms, way, text = int(found.group(1)), found.group(2), found.group(3)
+        if way == ">" and (text == "go" or text.startswith("usermove")):
+            start, last_line, stamps = ms, None, [ms]
+        elif way == "<" and start is not None and THINKING.match(text):
+            last_line = text
+            stamps.append(ms)
+        elif way == "<" and start is not None and text.startswith("move "):
+            moves += 1
+            stamps.append(ms)
+            gap = max(b - a for a, b in zip(stamps, stamps[1:]))
+            longest = max(longest, gap)
+            if gap > THINKING_GAP_MS:
+                problems.append(f"{debug}:{number}: {gap} ms without a thinking line before {text}")
+            if last_line is None or THINKING.match(last_line).group(1) != text.split()[1]:
+                problems.append(f"{debug}:{number}: {text} after the thinking line {last_line!r}")
+            start = None
+    if moves == 0:
+        problems.append(f"{debug}: no move of TECH's found")
+    return problems, moves, longest
+
+
 def check_polyglot_log(path):
     """polyglot's log of its UCI talk with TECH: TECH must not have complained about
     anything polyglot sent (TECH answers bad input with `info string <reason>`)."""
@@ -164,21 +205,31 @@ def main():
     tech_dir = os.path.dirname(tech)
     polyglot_log = os.path.join(args.out, "uci-vs-cecp", "polyglot.log")
     matches = [
-        ("cecp-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["fairymax"]], {"first"}),
+        ("cecp-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["fairymax"]], {"first"}, None),
+        # A person's game: TECH held to a strength at 40 moves in 2 minutes (paced moves of about 2
+        # s), its thinking watched in the engine pane; one game.
+        ("paced-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-firstOptions", "UCI_LimitStrength=1,UCI_Elo=1400",
+                               "-scp", tools["fairymax"], "-showThinking", "true"], {"first"},
+         (1, ["-tc", "2", "-mps", "40"])),
         ("uci-vs-cecp", ["-fcp", tech, "-fd", tech_dir, "-firstIsUCI", "true",
                          "-adapterCommand", f'{tools["polyglot"]} -noini -ec "%fcp" -ed "%fd" '
                                             f'-log true -lf "{polyglot_log}"',
-                         "-scp", tech, "-sd", tech_dir], {"first", "second"}),
+                         "-scp", tech, "-sd", tech_dir], {"first", "second"}, None),
     ]
     failures = 0
-    for name, engines, tech_sides in matches:
-        status, text, pgn, debug, seconds = run_xboard(name, engines, args, args.out)
+    for name, engines, tech_sides, clock in matches:
+        status, text, pgn, debug, seconds = run_xboard(name, engines, args, args.out, clock)
+        games = clock[0] if clock else args.games
         problems = [] if status == 0 else [f"xboard exit status {status}"]
-        problems += check_score(name, text, args.games)
-        game_problems, count = check_games(pgn, args.games)
+        problems += check_score(name, text, games)
+        game_problems, count = check_games(pgn, games)
         problems += game_problems + check_debug(debug, tech_sides)
         if name == "uci-vs-cecp":
             problems += check_polyglot_log(polyglot_log)
+        if name == "paced-vs-fairymax":
+            thinking_problems, moves, longest = check_thinking(debug)
+            problems += thinking_problems
+            print(f"     thinking: {moves} moves of TECH's, the longest silence {longest} ms", flush=True)
         score = re.search(r"Match .*final score \S+", text)
         print(f"{'PASS' if not problems else 'FAIL'} gui {name}: {count} games, "
               f"{score.group(0) if score else 'no score'} ({seconds:.0f} s)", flush=True)
