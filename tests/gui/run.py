@@ -179,6 +179,49 @@ def check_polyglot_log(path):
     return problems
 
 
+def uci_options(tech):
+    """{name: (type, default)} as TECH announces them over UCI, in order."""
+    out = subprocess.run([tech], input="uci\nquit\n", capture_output=True, text=True, timeout=10).stdout
+    options = {}
+    for line in out.splitlines():
+        found = re.match(r"^option name (.+?) type (\w+)(?: default (.+?))?(?: min | var |$)", line)
+        if found:
+            options[found.group(1)] = (found.group(2), found.group(3))
+    return options
+
+
+# polyglot's words for UCI's option types, and how it writes a default (a check as 0/1; a combo
+# marks the default with `*`).
+POLYGLOT_TYPES = {"check": "-check", "spin": "-spin", "combo": "-combo", "button": "-button", "string": "-string"}
+
+
+def check_polyglot_options(tech, polyglot):
+    """What XBoard shows of TECH's options through polyglot (issue 42): every option TECH announces
+    but the four polyglot maps onto its own commands, in TECH's order, each name and default intact
+    (polyglot once showed "E5 draw Detection" and a string default as the text `<empty>`)."""
+    talk = subprocess.run([polyglot, "-noini", "-ec", tech], input="xboard\nprotover 2\n", capture_output=True,
+                          text=True, timeout=10).stdout
+    shown = [re.match(r'^feature option="(.+?) (-\w+)(?: (.*))?"$', l) for l in talk.splitlines()]
+    shown = [(m.group(1), m.group(2), m.group(3) or "") for m in shown if m and not m.group(1).startswith("Polyglot ")]
+    want = {n: t for n, t in uci_options(tech).items() if n not in ("Hash", "Threads", "Ponder", "UCI_AnalyseMode")}
+    problems = []
+    if [n for n, _, _ in shown] != list(want):
+        problems.append(f"polyglot shows the options {[n for n, _, _ in shown]}, TECH announces {list(want)}")
+    for name, kind, rest in shown:
+        if name not in want:
+            continue
+        uci_kind, default = want[name]
+        if kind != POLYGLOT_TYPES[uci_kind]:
+            problems.append(f"polyglot shows {name!r} as {kind}, TECH announces a {uci_kind}")
+        elif uci_kind == "check" and rest != ("1" if default == "true" else "0"):
+            problems.append(f"polyglot shows {name!r} at {rest!r}, TECH's default is {default}")
+        elif uci_kind in ("spin", "string") and rest.split(" ")[0] != default:
+            problems.append(f"polyglot shows {name!r} at {rest!r}, TECH's default is {default}")
+        elif uci_kind == "combo" and f"*{default}" not in rest:
+            problems.append(f"polyglot shows {name!r} as {rest!r}, TECH's default is {default}")
+    return problems, len(shown)
+
+
 def check_score(name, text, games):
     found = re.search(r"final score (\d+)-(\d+)-(\d+)", text)
     if not found:
@@ -217,6 +260,11 @@ def main():
                          "-scp", tech, "-sd", tech_dir], {"first", "second"}, None),
     ]
     failures = 0
+    problems, count = check_polyglot_options(tech, tools["polyglot"])
+    print(f"{'PASS' if not problems else 'FAIL'} gui polyglot-options: {count} of TECH's options shown intact", flush=True)
+    for p in problems[:20]:
+        print(f"    {p}")
+    failures += bool(problems)
     for name, engines, tech_sides, clock in matches:
         status, text, pgn, debug, seconds = run_xboard(name, engines, args, args.out, clock)
         games = clock[0] if clock else args.games
@@ -236,7 +284,7 @@ def main():
         for p in problems[:20]:
             print(f"    {p}")
         failures += bool(problems)
-    print(f"gui: {len(matches) - failures} passed, {failures} failed (files in {args.out})")
+    print(f"gui: {len(matches) + 1 - failures} passed, {failures} failed (files in {args.out})")
     return 1 if failures else 0
 
 
