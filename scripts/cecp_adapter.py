@@ -127,7 +127,7 @@ class CecpAdapter(Adapter):
         self.force = True
         self.pending_move = None
         self.set_position(game)
-        self.send(tc.cecp_level())
+        self.send(tc.cecp_level(self.config.whole_increment))
         self.send("post")
         self.send("hard" if self.config.ponder else "easy")
         if self.features.get("name") == "1":

@@ -61,14 +61,16 @@ class TimeControl:
         """The PGN TimeControl tag: BASE+INC, or */SECONDS for a time a move (PGN standard 9.6.1)."""
         return f"*/{self.base:g}" if self.per_move else f"{self.base:g}+{self.inc:g}"
 
-    def cecp_level(self):
+    def cecp_level(self, whole_increment=False):
         """`level 0 M:SS INC` as cutechess writes it (minutes, or minutes:seconds); `st N` for a
-        time a move."""
+        time a move. `whole_increment`: INC in whole seconds, rounded down, for an engine that
+        refuses a fraction (Dreamer 0.3.0 answers `level 0 0:10 0.1` with an error and keeps its
+        own control); the clock still credits the whole increment."""
         if self.per_move:
             return f"st {self.base:g}"
         seconds = int(round(self.base))
         base = f"{seconds // 60}" if seconds % 60 == 0 else f"{seconds // 60}:{seconds % 60:02d}"
-        return f"level 0 {base} {self.inc:g}"
+        return f"level 0 {base} {int(self.inc) if whole_increment else self.inc:g}"
 
 
 @dataclass
@@ -82,17 +84,21 @@ class EngineConfig:
     ponder: bool = False
     depth: int = 0      # UCI: `go depth N` for every move instead of the clocks (0: clocks)
     debug: bool = False  # UCI: `debug on` after the handshake (TECH then reports each move's stats)
+    whole_increment: bool = False  # CECP: `level` with the increment in whole seconds (cecp_level)
     tc: TimeControl = None  # this engine's own clock (time odds); None: the match's --tc
 
     @classmethod
     def parse(cls, words):
-        kw, options, ponder, debug = {}, {}, False, False
+        kw, options, ponder, debug, whole_increment = {}, {}, False, False, False
         for word in words:
             if word == "ponder":
                 ponder = True
                 continue
             if word == "debug":
                 debug = True
+                continue
+            if word == "whole-increment":
+                whole_increment = True
                 continue
             key, sep, value = word.partition("=")
             if not sep:
@@ -118,7 +124,7 @@ class EngineConfig:
             raise ValueError("--engine: depth= needs proto=uci")
         return cls(cmd=shlex.split(kw["cmd"]), proto=proto, name=kw.get("name", ""),
                    workdir=kw.get("dir"), options=options, ponder=ponder, depth=kw.get("depth", 0),
-                   tc=kw.get("tc"), debug=debug)
+                   tc=kw.get("tc"), debug=debug, whole_increment=whole_increment)
 
 
 def name_engines(configs):

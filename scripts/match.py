@@ -21,7 +21,9 @@ CECP option), the bare word `ponder` (UCI go ponder cycle / CECP `hard`), the ba
 (UCI `debug on`: TECH then says each move's statistics in the log), depth=N (UCI
 only: every move is `go depth N` instead of the clocks, for fixed-depth experiments; give a
 long --tc so that no flag falls), and tc=BASE+INC (this engine's own clock instead of --tc:
-a time-odds match).
+a time-odds match); the bare word `whole-increment` (CECP: the increment in `level` in whole
+seconds, for an engine that refuses a fraction, as Dreamer 0.3.0 does; the clock still credits
+the real one).
 Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
 position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
 """

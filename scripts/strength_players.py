@@ -21,7 +21,16 @@ ponders (match.py's word `ponder`: `go ponder` on the move it guessed), e.g. TEC
 import math
 import re
 
-PROFILES = ("TECH-1971", "TECH-modern")
+# The profiles of the curve, weakest first. TECH-deep is no Style of its own: TECH-modern's search
+# (E1-E9) over TECH-1971's knowledge (E10-E13 off), the middle of UCI_Elo's curve (strength.c).
+PROFILES = ("TECH-1971", "TECH-deep", "TECH-modern")
+PROFILE_OPTIONS = {
+    "TECH-1971": ["option.Style=TECH-1971"],
+    "TECH-deep": ["option.Style=TECH-modern", "option.E10 Expanded Positional Module=false",
+                  "option.E11 Positional Terms in the Tree=false", "option.E12 Variable Piece Values=false",
+                  "option.E13 Basic Endgames=false"],
+    "TECH-modern": ["option.Style=TECH-modern"],
+}
 # [P] Gillogly 1971: "a factor of 7 in computing speed to go each additional ply deeper ...
 # not unreasonable for (say) a decade of computer technology"; the scale starts in 1971.
 DECADE_FACTOR = 7
@@ -54,12 +63,14 @@ WORK_MS_PER_MULTIPLE = {"TECH-1971": 414.0, "TECH-modern": 153.0}
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 HOICHESS = "/usr/games/hoichess"
+SJENG = "/usr/games/sjeng"
+DREAMER = "/usr/games/dreamer"
 # The list engines in Debian and their ratings (CCRL Blitz, the 2023 scale's list): the checks of
 # the scale's top (docs/STRENGTH.md §5).
-LIST_RATINGS = {"Phalanx": 2644, "HoiChess": 1798}
+LIST_RATINGS = {"Phalanx": 2644, "HoiChess": 1798, "Dreamer": 1434}
 
-_TECH_SPEED = re.compile(r"^(TECH-1971|TECH-modern)@(.+)$")
-_TECH_DEPTH = re.compile(r"^(TECH-1971|TECH-modern)-d(\d+)$")
+_TECH_SPEED = re.compile(r"^(TECH-1971|TECH-deep|TECH-modern)@(.+)$")
+_TECH_DEPTH = re.compile(r"^(TECH-1971|TECH-deep|TECH-modern)-d(\d+)$")
 _TECH_ELO = re.compile(r"^TECH-Elo(\d+)$")
 _STOCKFISH = re.compile(r"^Stockfish(?:@(\d+))?$")
 _PHALANX = re.compile(r"^Phalanx(?:-e(\d+))?$")
@@ -211,7 +222,7 @@ def describe_base(base, clock):
     m = _STOCKFISH.match(base)
     if m:
         return {"kind": "stockfish", "label": int(m.group(1)) if m.group(1) else None, "clock": clock}
-    if base in ("Fairy-Max", "HoiChess") or _PHALANX.match(base):
+    if base in ("Fairy-Max", "HoiChess", "Sjeng", "Dreamer") or _PHALANX.match(base):
         return {"kind": "other", "clock": clock}
     raise ValueError(f"unknown player {base!r} (see scripts/strength_players.py)")
 
@@ -235,9 +246,9 @@ def engine_words(name, tech_cmd):
     if kind.startswith("tech"):
         words += [f"cmd={tech_cmd}", "proto=uci"]
         if kind == "tech-speed":
-            words += [f"option.Style={info['profile']}", f"option.Speed={speed_text(info['multiple'])}"]
+            words += PROFILE_OPTIONS[info["profile"]] + [f"option.Speed={speed_text(info['multiple'])}"]
         elif kind == "tech-depth":
-            words += [f"option.Style={info['profile']}", f"depth={info['depth']}"]
+            words += PROFILE_OPTIONS[info["profile"]] + [f"depth={info['depth']}"]
         else:
             words += ["option.UCI_LimitStrength=true", f"option.UCI_Elo={info['elo']}"]
         if info["ponder"]:
@@ -251,6 +262,11 @@ def engine_words(name, tech_cmd):
         words += [f"cmd={FAIRYMAX}", "proto=xboard"]
     elif base == "HoiChess":
         words += [f"cmd={HOICHESS}", "proto=xboard"]
+    elif base == "Sjeng":
+        words += [f"cmd={SJENG}", "proto=xboard"]
+    elif base == "Dreamer":
+        # It refuses a fractional increment in `level` and would keep its own control.
+        words += [f"cmd={DREAMER}", "proto=xboard", "whole-increment"]
     else:
         level = _PHALANX.match(base).group(1)
         words += [f"cmd={PHALANX} -l-" + (f" -e {level}" if level else ""), "proto=xboard"]

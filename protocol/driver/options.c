@@ -401,11 +401,8 @@ const char *settings_profile_name(const Settings *settings) { return style_names
 void settings_describe(const Settings *settings, char *text, size_t size)
 {
     if (settings->limit_strength) {
-        SearchFeatures features;
-        strength_features(settings->elo, &features);
         snprintf(text, size, "%s at UCI_Elo %d (%.1f PDP-10 seconds of work a move)",
-                 style_names[features.iterative_deepening ? STYLE_MODERN : STYLE_FAITHFUL], settings->elo,
-                 (double)strength_work_us(settings->elo) / 1e6);
+                 strength_profile_name(settings->elo), settings->elo, (double)strength_work_us(settings->elo) / 1e6);
         return;
     }
     Settings profile;

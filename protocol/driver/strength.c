@@ -31,15 +31,39 @@ static void curve_at(int elo, StrengthProfile *profile, double *work_ms)
     *work_ms = exp(log(low->work_ms) + share * (log(high->work_ms) - log(low->work_ms)));
 }
 
+/* TECH-deep: TECH-modern's search (E1-E9) over TECH-1971's knowledge: no expanded pre-sort,
+ * no positional terms or variable piece values in the tree, no endgame knowledge. */
+static void features_deep(SearchFeatures *features)
+{
+    search_features_modern(features);
+    features->expanded_positional = false;
+    features->tree_positional = false;
+    features->piece_values = false;
+    features->basic_endgames = false;
+}
+
 void strength_features(int elo, SearchFeatures *features)
 {
     StrengthProfile profile;
     double work_ms;
     curve_at(clamp_elo(elo), &profile, &work_ms);
-    if (profile == STRENGTH_TECH_MODERN) search_features_modern(features);
-    else search_features_faithful(features);
+    switch (profile) {
+    case STRENGTH_TECH_MODERN: search_features_modern(features); break;
+    case STRENGTH_TECH_DEEP: features_deep(features); break;
+    case STRENGTH_TECH_1971: search_features_faithful(features); break;
+    }
     features->pace_multiple = 0.0; /* the time manager paces the work (timeman.c) */
     features->threads = 1;         /* [C] measured with one thread */
+}
+
+const char *strength_profile_name(int elo)
+{
+    static const char *const names[] = {
+        [STRENGTH_TECH_1971] = "TECH-1971", [STRENGTH_TECH_DEEP] = "TECH-deep", [STRENGTH_TECH_MODERN] = "TECH-modern"};
+    StrengthProfile profile;
+    double work_ms;
+    curve_at(clamp_elo(elo), &profile, &work_ms);
+    return names[profile];
 }
 
 int64_t strength_work_us(int elo)

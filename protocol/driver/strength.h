@@ -9,7 +9,11 @@
 
 #include "search.h"
 
-typedef enum { STRENGTH_TECH_1971, STRENGTH_TECH_MODERN } StrengthProfile;
+/* The profiles of the curve, weakest first: TECH-1971; TECH-deep, TECH-1971's knowledge (material
+ * at the leaves, the 1971 pre-sort) with TECH-modern's search (E1-E9), which climbs against
+ * engines that search deep where TECH-modern's positional terms at a shallow depth do not
+ * (docs/STRENGTH.md); TECH-modern. */
+typedef enum { STRENGTH_TECH_1971, STRENGTH_TECH_DEEP, STRENGTH_TECH_MODERN } StrengthProfile;
 
 /* One measured point of the curve: a profile given `work_ms` PDP-10 milliseconds a move, and
  * its Elo on the anchored scale. */
@@ -24,6 +28,8 @@ typedef struct {
 /* The profile that plays at `elo` (clamped to the table's range): its switches
  * (search_features_faithful / _modern), at native speed, one thread, as measured. */
 void strength_features(int elo, SearchFeatures *features);
+/* The name of the profile that plays at `elo` (clamped): "TECH-1971", "TECH-deep", "TECH-modern". */
+const char *strength_profile_name(int elo);
 /* The PDP-10 work a move may take at `elo` (clamped), in microseconds. */
 int64_t strength_work_us(int elo);
 /* The Elo of the 1971 program itself: TECH-1971 given the work a move it had in its tournaments
