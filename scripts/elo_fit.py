@@ -477,7 +477,7 @@ def table_text(chain, natives, results, anchors, tcs):
         f"enum {{ STRENGTH_ELO_MIN = {round(chain[0][2])}, STRENGTH_ELO_MAX = {round(chain[-1][2])} }};",
         "#define STRENGTH_POINTS \\",
     ]
-    names = {"TECH-1971": "STRENGTH_TECH_1971", "TECH-modern": "STRENGTH_TECH_MODERN"}
+    names = {"TECH-1971": "STRENGTH_TECH_1971", "TECH-deep": "STRENGTH_TECH_DEEP", "TECH-modern": "STRENGTH_TECH_MODERN"}
     entries = [f"    {{{names[p]}, {work_ms(p, m, natives):.1f}, {round(e)}}}" for p, m, e in chain]
     lines += [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
     return "\n".join(lines) + "\n"

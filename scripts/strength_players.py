@@ -59,7 +59,11 @@ STOCKFISH_LIMITED_OVERHEAD_MS = 100
 # 10+0.1, per profile: the speed ladder's points become budgets of multiple x this. Measured by
 # matching the median work a move of the paced engine with that of the budgeted one in games
 # against the same Stockfish (scripts/work_per_move.py; docs/STRENGTH.md §1).
-WORK_MS_PER_MULTIPLE = {"TECH-1971": 414.0, "TECH-modern": 153.0}
+# TECH-deep (no budget run of its own yet): paced at x2401 it did 498.0 PDP-10 s a move in the
+# geometric mean (423 moves, 8 games against Stockfish@1800, build eb8269d), 207.4 ms a multiple,
+# times TECH-modern's ratio of matched budget to paced work (153 / 135.6), which shares its time
+# manager: 234 ms.
+WORK_MS_PER_MULTIPLE = {"TECH-1971": 414.0, "TECH-deep": 234.0, "TECH-modern": 153.0}
 FAIRYMAX = "/usr/games/fairymax"
 PHALANX = "/usr/games/phalanx"
 HOICHESS = "/usr/games/hoichess"

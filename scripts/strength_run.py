@@ -56,7 +56,8 @@ def native_multiple(tech_cmd, profile, nodes=PROBE_NODES):
     """This machine's native speed for `profile`, as a multiple of TECH's PDP-10 (PDP-10 time /
     CPU time)."""
     ratios = []
-    with UciClient(shlex.split(tech_cmd), {"Style": profile}) as engine:
+    options = dict(word[len("option."):].split("=", 1) for word in players.PROFILE_OPTIONS[profile])
+    with UciClient(shlex.split(tech_cmd), options) as engine:
         engine.send("debug on")
         for fen in PROBE_FENS:
             engine.send(f"position fen {fen}")

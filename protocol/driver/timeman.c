@@ -119,9 +119,18 @@ static int moves_left(const TimeRequest *r)
     return r->iterative ? SUDDEN_DEATH_MOVES_ITERATIVE : SUDDEN_DEATH_MOVES_BY_RULE;
 }
 
+/* The time left on TECH's clock. [C] At or below zero with an increment, the increment: a control
+ * of increment alone (0+3) gives each move its increment, and Knights 22.12 sends `wtime 0 btime 0`
+ * with the increment at every move (its bug; issue 41), where a zero would play every move at
+ * once. A GUI whose clock has truly run out has flagged TECH already. */
+static int64_t clock_left_ms(const TimeRequest *r)
+{
+    return r->remaining_ms <= 0 && r->increment_ms > 0 ? r->increment_ms : r->remaining_ms;
+}
+
 static int64_t avail_ms(const TimeRequest *r)
 {
-    int64_t left = r->remaining_ms - r->overhead_ms;
+    int64_t left = clock_left_ms(r) - r->overhead_ms;
     if (left < 0) left = 0;
     return left / moves_left(r) + r->increment_ms * INCREMENT_SHARE_PERCENT / 100;
 }
@@ -133,7 +142,7 @@ static int64_t hard_limit(const TimeRequest *r)
 {
     int64_t hard = INT64_MAX;
     if (r->has_clock) {
-        int64_t left = r->remaining_ms - r->overhead_ms;
+        int64_t left = clock_left_ms(r) - r->overhead_ms;
         hard = (r->iterative ? HARD_AVAIL_FACTOR : HARD_AVAIL_FACTOR_BY_RULE) * avail_ms(r);
         if (!r->iterative) {
             int moves = moves_left(r) < HARD_SHARE_MOVES_BY_RULE ? moves_left(r) : HARD_SHARE_MOVES_BY_RULE;

@@ -105,8 +105,11 @@ int daemon_run(void)
         daemon_destroy(s);
         return 1;
     }
-    /* A person at a terminal is greeted; a GUI, on a pipe, is not (it reads only its protocol). */
-    if (platform_stdin_is_terminal()) console_banner(s);
+    /* One line first, whoever reads: a person at a terminal is greeted, and a GUI learns that TECH
+     * has started (Scid waits up to 5 s for an engine's first line before it sends `uci`, and
+     * sends its settings twice when none comes). No GUI reads it as a command (docs/PROTOCOLS.md
+     * §5). */
+    console_banner(s);
     platform_thread_responsive(); /* this thread answers the GUI: isready, ping, stop */
     while (daemon_step(s) != STEP_END) continue;
     io_reader_stop(reader);

@@ -31,6 +31,8 @@ MATE_IN_ONE = ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8")
 MATED = "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"
 STALEMATE = "k7/8/1Q6/8/8/8/8/K7 b - - 0 1"
 MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][nbrq]?$")
+# The line the daemon starts with: name, version, profile and a word on `help`.
+BANNER = r"^TECH \S+, profile TECH-\S+: .*`help`"
 
 
 class TestFailure(Exception):
@@ -65,6 +67,11 @@ class Engine:
         self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
         self.stderr_thread.start()
         STARTED.append(self)
+        if not args:
+            # The daemon's first line, whoever reads it (daemon.c): read here, so that a test
+            # sees what its own commands bring.
+            self.banner = self.expect(BANNER, 5.0).string
+
 
     def _read_stdout(self):
         for raw in iter(self.proc.stdout.readline, b""):

@@ -11,9 +11,10 @@ import time
 from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check, engine_command
 
 
-def test_banner_on_a_terminal_only():
-    """At a terminal TECH greets with one line (name, version, profile, `help`); on a pipe, where
-    GUIs talk to it, it says nothing before it is asked."""
+def test_banner_first_at_a_terminal_and_on_a_pipe():
+    """TECH starts with one line (name, version, profile, `help`): a person at a terminal is
+    greeted, and a GUI on a pipe learns that it runs (Scid waits 5 s for an engine's first line
+    before it sends `uci`, issue 41); after it, nothing before TECH is asked."""
     master, slave = pty.openpty()
     proc = subprocess.Popen(engine_command(), stdin=slave, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL)
@@ -28,7 +29,8 @@ def test_banner_on_a_terminal_only():
             proc.kill()
         os.close(master)
     check(re.match(r"^TECH \S+, profile TECH-1971: .*`help`", banner), f"banner: {banner!r}")
-    e = Engine()
+    e = Engine()  # the harness reads the banner from the pipe (harness.BANNER)
+    check(re.match(r"^TECH \S+, profile TECH-1971: .*`help`", e.banner), f"banner on a pipe: {e.banner!r}")
     e.silent(0.2)
 
 

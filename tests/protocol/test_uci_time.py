@@ -60,6 +60,18 @@ def test_zero_and_negative_time():
     timed_go(e, f"position fen {MIDDLE_GAME}", "go wtime -500 btime 1000", 0.1)
 
 
+def test_zero_clock_with_an_increment_plays_on_the_increment():
+    """Knights 22.12 sends `wtime 0 btime 0` with the increment at every move (a control of
+    increment alone, 0+3, looks the same): TECH plans with the increment, not a move at once at
+    depth 2 (issue 41), and stays within it."""
+    e = Engine()
+    e.uci()
+    e.send("setoption name Style value TECH-modern")
+    move, elapsed, infos = timed_go(e, f"position fen {MIDDLE_GAME}", "go wtime 0 btime 0 winc 3000 binc 3000", 3.0)
+    depths = [int(m.group(1)) for m in (re.match(r"^info depth (\d+) seldepth", l) for l in infos) if m]
+    check(elapsed > 0.3 and max(depths) >= 5, f"with a 3 s increment: {elapsed:.3f} s, depths {depths}")
+
+
 def test_depth_and_nodes_cap_a_clock():
     e = Engine()
     e.uci()
