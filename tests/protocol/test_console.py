@@ -172,6 +172,29 @@ def test_bench_runs_like_a_search():
     f.expect(r"^Bench: \d+ nodes", 20.0)
 
 
+def test_a_stopped_perft_or_bench_says_what_it_counted():
+    """Issue 41: a perft or a bench stopped in its first root move or position says how many nodes
+    it had counted (the unfinished part included), not "0 nodes"."""
+    e = Engine()
+    e.send("perft 7")
+    time.sleep(0.4)
+    e.send("stop")
+    m = e.expect(r"^Perft stopped after (\d+) of 20 root moves \((\d+) nodes counted, (\d+) of them in the moves "
+                 r"completed\)$", 1.0)
+    done, counted, completed = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    check(counted > 0 and counted >= completed and (done > 0) == (completed > 0), f"perft stopped: {m.group(0)}")
+    e.send("bench 8")
+    e.expect(r"bench: \d+ positions, depth 8", 5.0)
+    time.sleep(0.4)
+    e.send("stop")
+    m = e.expect(r"^Bench stopped after (\d+) of 30 positions, (\d+) nodes(?: \((\d+) of them in position (\d+), "
+                 r"unfinished\))?$", 1.0)
+    check(int(m.group(2)) > 0, f"bench stopped: {m.group(0)}")
+    if m.group(3):
+        check(0 < int(m.group(3)) <= int(m.group(2)) and int(m.group(4)) == int(m.group(1)) + 1,
+              f"bench stopped: {m.group(0)}")
+
+
 def test_protocol_takes_over():
     e = Engine()
     e.send("moves e4", "uci")
