@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
+#include "typed_move.h"
 
 /* The search-done event that tells the adapter thread a perft or a bench ended (engine ids are
  * never 0). */
@@ -319,18 +320,58 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
+/* "bxc3 (the pawn on b2) or Bxc3 (the bishop on e5)": the moves an ambiguous text names, each
+ * as it is written, with the man that plays it. */
+static void append_choices(Console *c, const MoveList *choices, TextBuffer *out)
+{
+    static const char *const piece_names[] = {
+        [PAWN] = "pawn", [KNIGHT] = "knight", [BISHOP] = "bishop", [ROOK] = "rook", [QUEEN] = "queen", [KING] = "king",
+    };
+    Position *pos = &c->s->game.pos;
+    for (int i = 0; i < choices->count; i++) {
+        Move m = choices->moves[i];
+        char san[MOVE_TEXT_MAX + 8], from[3];
+        move_to_san(pos, m, san);
+        square_to_text(move_from(m), from);
+        const char *separator = i == 0 ? "" : i + 1 == choices->count ? " or " : ", ";
+        text_append(out, "%s%s (the %s on %s)", separator, san, piece_names[piece_type(pos->board[move_from(m)])],
+                    from);
+    }
+}
+
+/* The legal move the person typed as `word` (any letter case: typed_move.h), or MOVE_NONE after
+ * saying why not; `what_else` ends the message ("" or " (moves before it were played)"). A word
+ * with no move's shape is an unknown command when it stands alone (`alone`). */
+static Move read_person_move(Console *c, const char *word, bool alone, const char *what_else)
+{
+    TypedMove typed;
+    typed_move_read(&c->s->game.pos, word, &typed);
+    if (typed.status == TYPED_MOVE_FOUND) return typed.move;
+    char safe[64];
+    text_printable(word, safe, sizeof safe);
+    if (typed.status == TYPED_MOVE_AMBIGUOUS) {
+        TextBuffer line;
+        text_init(&line);
+        text_append(&line, "%s: ambiguous; type ", safe);
+        append_choices(c, &typed.choices, &line);
+        text_append(&line, "%s", what_else);
+        if (line.text) io_write_line(line.text);
+        text_free(&line);
+    } else if (alone && typed.status == TYPED_MOVE_NOT_A_MOVE) {
+        io_printf("unknown command '%s'; type `help`", safe);
+    } else {
+        io_printf("%s: %s%s", safe, typed.error, what_else);
+    }
+    return MOVE_NONE;
+}
+
 /* `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers if it plays. */
 static void cmd_moves(Console *c, char *cursor, int64_t read_us)
 {
     bool played = false;
     for (char *word; (word = token_next(&cursor));) {
-        char error[GAME_ERROR_MAX], safe[64];
-        Move m = game_parse_move(&c->s->game, word, true, error, sizeof error);
-        if (m == MOVE_NONE) {
-            text_printable(word, safe, sizeof safe);
-            io_printf("%s: %s%s", safe, error, played ? " (moves before it were played)" : "");
-            break;
-        }
+        Move m = read_person_move(c, word, false, played ? " (moves before it were played)" : "");
+        if (m == MOVE_NONE) break;
         game_play(&c->s->game, m);
         played = true;
     }
@@ -340,16 +381,10 @@ static void cmd_moves(Console *c, char *cursor, int64_t read_us)
 /* A line that is not a command: a move alone is played as `moves` plays it. */
 static void cmd_other(Console *c, const char *command, int64_t read_us)
 {
-    char error[GAME_ERROR_MAX], safe[64];
-    Move m = game_parse_move(&c->s->game, command, true, error, sizeof error);
-    if (m != MOVE_NONE) {
-        game_play(&c->s->game, m);
-        console_person_moved(c, read_us);
-        return;
-    }
-    text_printable(command, safe, sizeof safe);
-    if (text_is_move_shaped(command)) io_printf("%s: %s", safe, error);
-    else io_printf("unknown command '%s'; type `help`", safe);
+    Move m = read_person_move(c, command, true, "");
+    if (m == MOVE_NONE) return;
+    game_play(&c->s->game, m);
+    console_person_moved(c, read_us);
 }
 
 /* Set one option as UCI's setoption does; say why not when it did not take. */

@@ -122,3 +122,52 @@ def test_a_move_alone_and_bad_words():
     e.expect(r"^unknown command 'frobnicate'", 1.0)
     e.expect(r"^play: cannot read 'purple'", 1.0)
     check(not re.search("TECH plays", " ".join(e.drain(0.3))), "`play purple` started a game")
+
+
+def fen_now(e):
+    """The game's position as `d` prints it."""
+    e.send("d")
+    return e.expect("^Fen: (.*)$", 1.0).group(1)
+
+
+def test_san_in_any_letter_case():
+    """Issue 41: SAN is read in any letter case where it names one move (nf3, NF3, EXD5, o-o, E2E4);
+    a lower-case b is the pawn's when a pawn can take (bxc3), the bishop's when none can; a text
+    that names two moves (BXC3, Nd2 with two knights) says which moves and how to write each, and
+    the game is unchanged."""
+    e = Engine()
+    e.send("nf3", "NC6", "E4", "d5", "EXD5", "qxd5")
+    pos = cr.Position.from_fen(cr.START_FEN)
+    for move in ("g1f3", "b8c6", "e2e4", "d7d5", "e4d5", "d8d5"):
+        pos = pos.push(pos.parse_uci(move))
+    check(fen_now(e).split()[:4] == pos.fen().split()[:4], f"after nf3 NC6 E4 d5 EXD5 qxd5: expected {pos.fen()}")
+    # Pawn b2 and bishop e5 can both take on c3; knights b1 and f1 can both go to d2.
+    fen = "4k3/8/8/4B3/8/2n5/1P6/1N2KN2 w - - 0 1"
+    e.send(f"fen {fen}", "BXC3")
+    line = e.expect(r"^BXC3: ambiguous; type ", 1.0).string
+    check("bxc3 (the pawn on b2)" in line and "Bxc3 (the bishop on e5)" in line, f"BXC3: {line}")
+    check(fen_now(e) == fen, "an ambiguous move changed the game")
+    e.send("nd2")
+    line = e.expect(r"^nd2: ambiguous; type ", 1.0).string
+    check("Nbd2 (the knight on b1)" in line and "Nfd2 (the knight on f1)" in line, f"nd2: {line}")
+    check(fen_now(e) == fen, "an ambiguous move changed the game")
+    e.send("moves kf2 Kd8 nd2 Kc8")  # the moves before the ambiguous one are played, none after it
+    line = e.expect(r"^nd2: ambiguous; type .*\(moves before it were played\)$", 1.0).string
+    check(fen_now(e).startswith("3k4/8/8/4B3/8/2n5/1P3K2/1N3N2 w"), f"moves before the ambiguous one: {line}")
+    e.send(f"fen {fen}", "bxc3")
+    check(fen_now(e).startswith("4k3/8/8/4B3/8/2P5/8/1N2KN2 b"), "bxc3 is the pawn's capture")
+    e.send(f"fen {fen}", "Bxc3")
+    check(fen_now(e).startswith("4k3/8/8/8/8/2B5/1P6/1N2KN2 b"), "Bxc3 is the bishop's capture")
+    # No pawn can take on a5: a lower-case b is the bishop.
+    e.send("fen 4k3/8/8/n7/8/1P6/8/4B1K1 w - - 0 1", "bxa5")
+    check(fen_now(e).startswith("4k3/8/8/B7/8/1P6/8/6K1 b"), "bxa5 with no pawn to take is the bishop's")
+    e.send("fen r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "o-o", "O-o-o")
+    check(fen_now(e).startswith("2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w"), "o-o and O-o-o castle")
+    e.send("new", "nf4", "E2E5", "xyzzy")
+    e.expect(r"^nf4: illegal move$", 1.0)
+    e.expect(r"^E2E5: illegal move$", 1.0)
+    e.expect(r"^unknown command 'xyzzy'", 1.0)
+    # In a game TECH answers a move typed in lower case.
+    e.send("new", "play black", "nf3")
+    m = e.expect(TECH_MOVE_RE, 10.0)
+    check(m.group(1) == "1" and m.group(2) == "...", f"TECH's answer to nf3: {m.group(0)}")
