@@ -14,7 +14,6 @@
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
-#include "typed_move.h"
 
 /* The search-done event that tells the adapter thread a perft or a bench ended (engine ids are
  * never 0). */
@@ -29,15 +28,19 @@ static const char *const help_lines[] = {
     "  new                  new game from the initial position",
     "  fen FEN              set up a position",
     "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position; a move alone",
-    "                       (e4, Nf3, e2e4) is played too",
-    "  undo                 take back one move (in play: TECH's and yours)",
+    "                       (e4, Nf3, e2e4) is played too; SAN in any letter case (nf3, EXD5),",
+    "                       a lower-case b a pawn's file when a pawn can make the move",
+    "  undo                 take back one move (in play: TECH's and yours) and say which",
     "  go [depth N | movetime MS | nodes N | infinite]   search and show TECH's move without",
     "                       playing it; `stop` ends it (what is typed meanwhile waits for it)",
     "  play [white|black] [depth N | movetime MS | nodes N]",
     "                       play a game: TECH takes that side (the side to move if none is",
     "                       named) and answers each of your moves; `play off` stops",
     "  clock [MOVES/]MINUTES[+SECONDS] | off   both sides' clocks in play (clock 5+3: five",
-    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them",
+    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them now",
+    "  board [on|off]       the board after each move in play (on), or not; `board` shows it",
+    "  resign | draw        in play: resign the game, or offer TECH a draw (it accepts when",
+    "                       its own score says it stands worse)",
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth] [--style modern]",
     "                       the fixed benchmark (node signature and speed)",
@@ -320,73 +323,6 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
-/* "bxc3 (the pawn on b2) or Bxc3 (the bishop on e5)": the moves an ambiguous text names, each
- * as it is written, with the man that plays it. */
-static void append_choices(Console *c, const MoveList *choices, TextBuffer *out)
-{
-    static const char *const piece_names[] = {
-        [PAWN] = "pawn", [KNIGHT] = "knight", [BISHOP] = "bishop", [ROOK] = "rook", [QUEEN] = "queen", [KING] = "king",
-    };
-    Position *pos = &c->s->game.pos;
-    for (int i = 0; i < choices->count; i++) {
-        Move m = choices->moves[i];
-        char san[MOVE_TEXT_MAX + 8], from[3];
-        move_to_san(pos, m, san);
-        square_to_text(move_from(m), from);
-        const char *separator = i == 0 ? "" : i + 1 == choices->count ? " or " : ", ";
-        text_append(out, "%s%s (the %s on %s)", separator, san, piece_names[piece_type(pos->board[move_from(m)])],
-                    from);
-    }
-}
-
-/* The legal move the person typed as `word` (any letter case: typed_move.h), or MOVE_NONE after
- * saying why not; `what_else` ends the message ("" or " (moves before it were played)"). A word
- * with no move's shape is an unknown command when it stands alone (`alone`). */
-static Move read_person_move(Console *c, const char *word, bool alone, const char *what_else)
-{
-    TypedMove typed;
-    typed_move_read(&c->s->game.pos, word, &typed);
-    if (typed.status == TYPED_MOVE_FOUND) return typed.move;
-    char safe[64];
-    text_printable(word, safe, sizeof safe);
-    if (typed.status == TYPED_MOVE_AMBIGUOUS) {
-        TextBuffer line;
-        text_init(&line);
-        text_append(&line, "%s: ambiguous; type ", safe);
-        append_choices(c, &typed.choices, &line);
-        text_append(&line, "%s", what_else);
-        if (line.text) io_write_line(line.text);
-        text_free(&line);
-    } else if (alone && typed.status == TYPED_MOVE_NOT_A_MOVE) {
-        io_printf("unknown command '%s'; type `help`", safe);
-    } else {
-        io_printf("%s: %s%s", safe, typed.error, what_else);
-    }
-    return MOVE_NONE;
-}
-
-/* `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers if it plays. */
-static void cmd_moves(Console *c, char *cursor, int64_t read_us)
-{
-    bool played = false;
-    for (char *word; (word = token_next(&cursor));) {
-        Move m = read_person_move(c, word, false, played ? " (moves before it were played)" : "");
-        if (m == MOVE_NONE) break;
-        game_play(&c->s->game, m);
-        played = true;
-    }
-    if (played) console_person_moved(c, read_us);
-}
-
-/* A line that is not a command: a move alone is played as `moves` plays it. */
-static void cmd_other(Console *c, const char *command, int64_t read_us)
-{
-    Move m = read_person_move(c, command, true, "");
-    if (m == MOVE_NONE) return;
-    game_play(&c->s->game, m);
-    console_person_moved(c, read_us);
-}
-
 /* Set one option as UCI's setoption does; say why not when it did not take. */
 static void apply_option(Console *c, const char *name, const char *value)
 {
@@ -473,6 +409,14 @@ static void cmd_setoption(Console *c, char *cursor)
     text_free(&name);
 }
 
+/* Whether a command is answered at once while a search, a perft or a bench runs: it only reads
+ * (`help`; `clock` alone, whose running clock a person watches while TECH thinks). */
+static bool answered_at_once(const char *command, const char *rest)
+{
+    while (*rest == ' ' || *rest == '\t') rest++;
+    return !strcmp(command, "help") || (!strcmp(command, "clock") && *rest == '\0');
+}
+
 static bool console_handle(Console *c, char *line, int64_t read_us)
 {
     /* Lines kept behind a search or perft that has ended go first: its end event may still be
@@ -491,7 +435,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         run_pending(c);
         return true;
     }
-    if (busy(c) && strcmp(command, "help") != 0) {
+    if (busy(c) && !answered_at_once(command, cursor)) {
         /* Commands wait for the search or perft, as they would for a blocking one; `stop` ends
          * it. A search may run for long (`go infinite`): say so. */
         TextBuffer whole; /* the line again: tokenizing cut it after the command */
@@ -516,9 +460,15 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         if (!game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) io_printf("%s", error);
         else console_new_position(c, read_us);
     } else if (!strcmp(command, "moves")) {
-        cmd_moves(c, cursor, read_us);
+        console_cmd_moves(c, cursor, read_us);
     } else if (!strcmp(command, "undo")) {
         console_undo(c);
+    } else if (!strcmp(command, "board")) {
+        console_cmd_board(c, cursor);
+    } else if (!strcmp(command, "resign")) {
+        console_cmd_resign(c, read_us);
+    } else if (!strcmp(command, "draw")) {
+        console_cmd_draw(c, read_us);
     } else if (!strcmp(command, "play")) {
         console_cmd_play(c, cursor, read_us);
     } else if (!strcmp(command, "clock")) {
@@ -536,7 +486,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "setoption")) {
         cmd_setoption(c, cursor);
     } else {
-        cmd_other(c, command, read_us);
+        console_cmd_move_alone(c, command, read_us);
     }
     return true;
 }
