@@ -41,6 +41,7 @@ static const char *const help_lines[] = {
     "  board [on|off]       the board after each move in play (on), or not; `board` shows it",
     "  resign | draw        in play: resign the game, or offer TECH a draw (it accepts when",
     "                       its own score says it stands worse)",
+    "  save FILE            write the game to FILE as PGN",
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth] [--style modern]",
     "                       the fixed benchmark (node signature and speed)",
@@ -465,6 +466,8 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         console_undo(c);
     } else if (!strcmp(command, "board")) {
         console_cmd_board(c, cursor);
+    } else if (!strcmp(command, "save")) {
+        console_cmd_save(c, cursor);
     } else if (!strcmp(command, "resign")) {
         console_cmd_resign(c, read_us);
     } else if (!strcmp(command, "draw")) {

@@ -1,7 +1,7 @@
 /* console_internal.h - the console's state, shared by its files (console.c: the commands, the
  * searches, perft and bench; console_moves.c: the person's moves; console_play.c: a game against
  * the person and how it ends; console_clock.c: the game's clocks; console_board.c: the board
- * shown in a game). Not for other front ends. */
+ * shown in a game; console_save.c: the game saved as PGN). Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
 
@@ -132,5 +132,8 @@ void console_cmd_clock(Console *c, char *cursor);
 void console_show_board(Console *c);
 /* `board [on | off]`: the board after each move in a game, or none; `board` alone prints it. */
 void console_cmd_board(Console *c, char *cursor);
+
+/* console_save.c: `save FILE`: the game as PGN. */
+void console_cmd_save(Console *c, char *cursor);
 
 #endif

@@ -382,3 +382,93 @@ def test_undo_says_what_it_took_back():
     e.expect(TECH_MOVE_RE, 10.0)
     e.send("undo")
     e.expect(r"^nothing to take back: TECH's move is the game's first$", 1.0)
+
+
+def saved_games(path):
+    """The games of a PGN file, as the referee (scripts/chessrules.py) reads them."""
+    games = cr.read_pgn(path)
+    check(len(games) == 1, f"{path}: {len(games)} games")
+    return games[0]
+
+
+def check_with_pgn_extract(path, sans):
+    """pgn-extract reads the file back without a word and writes the same moves (skipped where it
+    is not installed)."""
+    tool = shutil.which("pgn-extract") or shutil.which("/usr/games/pgn-extract")
+    if not tool:
+        return
+    out = path + ".extracted"
+    done = subprocess.run([tool, "-s", "-o", out, path], capture_output=True, text=True, timeout=30)
+    check(done.returncode == 0 and not done.stdout.strip() and not done.stderr.strip(),
+          f"pgn-extract on {path}: {done.returncode} {done.stdout} {done.stderr}")
+    check(saved_games(out).sans() == sans, f"pgn-extract's moves differ: {saved_games(out).sans()}")
+
+
+def test_save_writes_the_game_as_pgn():
+    """Issue 41: `save FILE` writes the seven-tag roster (the person by login name, TECH by version
+    and setting), a FEN tag when the game began elsewhere, the moves in SAN and the result; the
+    referee and pgn-extract read it back; a path that cannot be written is refused, the game
+    unchanged."""
+    folder = tempfile.mkdtemp(prefix="tech-save-")
+    try:
+        e = Engine(env_extra={"USER": 'Ada "the" Lovelace'})
+        e.send("board off", "play black")
+        pos = cr.Position.from_fen(cr.START_FEN)
+        sans = []
+        for move in ("e2e4", "g1f3", "f1c4"):
+            e.send(move)
+            sans.append(pos.san(pos.parse_uci(move)))
+            pos = pos.push(pos.parse_uci(move))
+            m = e.expect(TECH_MOVE_RE, 10.0)
+            sans.append(m.group(3))
+            pos = pos.push(pos.parse_uci(m.group(4)))
+        path = os.path.join(folder, "game one.pgn")
+        e.send(f"save {path}")
+        e.expect(rf"^saved the game to {re.escape(path)} \(PGN; result \*: the game goes on\)$", 2.0)
+        with open(path) as f:
+            text = f.read()
+        tags = re.findall(r'^\[(\w+) "', text, re.M)
+        check(tags == ["Event", "Site", "Date", "Round", "White", "Black", "Result"], f"tags: {tags}")
+        check('[White "Ada \\"the\\" Lovelace"]' in text, f"the person's name: {text}")
+        check(re.search(r'^\[Black "TECH \S+ \(TECH-1971\)"\]$', text, re.M), f"TECH's name: {text}")
+        check(re.search(r'^\[Date "\d{4}\.\d\d\.\d\d"\]$', text, re.M) and '[Result "*"]' in text, text)
+        check(all(len(line) <= 79 for line in text.splitlines() if not line.startswith("[")), "long lines")
+        game = saved_games(path)
+        replayed, problem = game.replay()
+        check(problem is None and game.sans() == tuple(sans), f"referee: {problem}; {game.sans()} v {sans}")
+        check(game.movetext.strip().endswith(" *"), f"movetext: {game.movetext}")
+        check_with_pgn_extract(path, tuple(sans))
+        # Resigned, then saved: the result and how it ended.
+        e.send("resign", f"save {path}")
+        e.expect(r"^game over: White resigns", 1.0)
+        e.expect(rf"^saved the game to .* \(PGN; 0-1 \{{White resigns\}}\)$", 2.0)
+        game = saved_games(path)
+        check(game.tags["Result"] == "0-1" and game.comments() == ["White resigns"], f"{game}")
+        check(game.movetext.strip().endswith("{White resigns} 0-1"), f"movetext: {game.movetext}")
+        check_with_pgn_extract(path, tuple(sans))
+        # From a position with Black to move, TECH White with a depth: a FEN tag, "5..." first.
+        start = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 5"
+        e.send("play off", f"fen {start}", "play white depth 3", "nf6")
+        m = e.expect(TECH_MOVE_RE, 10.0)
+        e.send(f"save {path}")
+        e.expect(r"^saved the game to ", 2.0)
+        game = saved_games(path)
+        check(game.tags.get("SetUp") == "1" and game.tags.get("FEN") == start, f"FEN tag: {game.tags}")
+        check(game.tags["White"].startswith("TECH ") and "depth 3" in game.tags["White"], f"{game.tags}")
+        check(game.tags["Black"] == 'Ada \\"the\\" Lovelace', f"{game.tags}")
+        check(game.movetext.startswith(f"5... Nf6 6. {m.group(3)} *"), f"movetext: {game.movetext}")
+        replayed, problem = game.replay()
+        check(problem is None and replayed.uci_moves() == ["g8f6", m.group(4)], f"referee: {problem}")
+        check_with_pgn_extract(path, ("Nf6", m.group(3)))
+        # Paths that cannot be written: a message, and the game goes on unchanged.
+        fen = fen_now(e)
+        e.send(f"save {folder}/no/such/folder/g.pgn", f"save {folder}", "save")
+        e.expect(rf"^save: cannot write '{re.escape(folder)}/no/such/folder/g\.pgn': No such file or directory; "
+                 r"the game is unchanged$", 1.0)
+        e.expect(rf"^save: cannot write '{re.escape(folder)}': Is a directory; the game is unchanged$", 1.0)
+        e.expect(r"^usage: save FILE", 1.0)
+        check(fen_now(e) == fen, "a failed save changed the game")
+        e.send("Bc5")
+        e.expect(TECH_MOVE_RE, 10.0)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
