@@ -197,22 +197,40 @@ void console_cmd_resign(Console *c, int64_t read_us)
     console_declare_end(c, END_RESIGNATION, person_side(c));
 }
 
+/* Whether neither side can force mate though the rules play on: no pawn, rook or queen, and each
+ * side at most one minor piece or two knights (KB v KB, KN v KB, KNN v K). */
+static bool no_side_can_force_mate(const Position *pos)
+{
+    for (Color side = BLACK; side <= WHITE; side++) {
+        if (pos->count[side][PAWN] || pos->count[side][ROOK] || pos->count[side][QUEEN]) return false;
+        int knights = pos->count[side][KNIGHT], bishops = pos->count[side][BISHOP];
+        if (knights + bishops > 1 && !(knights == 2 && bishops == 0)) return false;
+    }
+    return true;
+}
+
 void console_cmd_draw(Console *c, int64_t read_us)
 {
     if (!game_in_play(c, "draw", read_us)) return;
-    ConsolePlay *p = &c->play;
+    const ConsolePlay *p = &c->play;
     const Position *pos = &c->s->game.pos;
     Color tech = (Color)p->side;
-    /* Before TECH's first search of the game, its 1971 judgement: the material. */
-    Score score = p->has_score ? p->score : (Score)(pos->material[tech] - pos->material[!tech]);
-    char said[32];
-    if (score_is_mate(score)) snprintf(said, sizeof said, "mate %d", score_mate_moves(score));
-    else snprintf(said, sizeof said, "%+.2f", score / 100.0);
-    if (score > DRAW_ACCEPT_SCORE_MAX) {
-        io_printf("TECH declines the draw (its score %s); play on", said);
+    char why[48];
+    bool accepts = no_side_can_force_mate(pos);
+    if (accepts) {
+        snprintf(why, sizeof why, "neither side can force mate");
+    } else {
+        /* Before TECH's first search of the game, its 1971 judgement: the material. */
+        Score score = p->has_score ? p->score : (Score)(pos->material[tech] - pos->material[!tech]);
+        if (score_is_mate(score)) snprintf(why, sizeof why, "its score mate %d", score_mate_moves(score));
+        else snprintf(why, sizeof why, "its score %+.2f", score / 100.0);
+        accepts = score <= DRAW_ACCEPT_SCORE_MAX;
+    }
+    if (!accepts) {
+        io_printf("TECH declines the draw (%s); play on", why);
         return;
     }
-    io_printf("TECH accepts the draw (its score %s)", said);
+    io_printf("TECH accepts the draw (%s)", why);
     console_clock_pause(c, read_us);
     console_declare_end(c, END_DRAW_AGREED, tech);
 }

@@ -360,9 +360,12 @@ def test_resign_and_draw():
     e.expect(r"^TECH plays 1\.\.\. \S+ \(\S+; depth \d+, score -\d+\.\d\d", 10.0)
     e.send("draw")
     e.expect(r"^TECH accepts the draw \(its score -\d+\.\d\d\)$", 1.0)
-    # A queen up, it plays on.
+    # A queen up, it plays on; where neither side can force mate, it takes the draw.
     e.send("fen 4k3/3q4/8/8/8/8/8/4K3 w - - 0 1", "play black", "draw")
     e.expect(r"^TECH declines the draw \(its score \+\d+\.\d\d\); play on$", 1.0)
+    e.send("fen 4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", "draw")
+    e.expect(r"^TECH accepts the draw \(neither side can force mate\)$", 1.0)
+    e.expect(r"^game over: draw agreed, 1/2-1/2 \{Draw by agreement\}$", 1.0)
 
 
 def test_undo_says_what_it_took_back():
