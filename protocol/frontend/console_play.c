@@ -128,9 +128,8 @@ void console_person_moved(Console *c, int64_t read_us)
 {
     console_clock_stop_turn(c, read_us);
     if (c->play.end != END_NONE) return; /* the flag fell: said */
-    if (tech_to_move(c)) think(c, read_us);
-    else if (c->play.side != PLAY_OFF) persons_turn(c, read_us);
-    else console_say_game_over(c);
+    if (c->play.side == PLAY_OFF) console_say_game_over(c);
+    else next_turn(c, read_us);
 }
 
 void console_new_position(Console *c, int64_t read_us)
@@ -278,9 +277,9 @@ bool console_play_done(Console *c, const JobResult *r)
 
 void console_play_stop(Console *c)
 {
+    console_clock_pause(c, clock_now_us());
     c->play.side = PLAY_OFF;
     c->play.thinking = false;
-    c->play.clock.turn_start_us = 0;
 }
 
 /* Take the next word of *cursor if it is `word` (the cursor is left alone otherwise). */
