@@ -133,42 +133,58 @@ void move_to_san(Position *pos, Move m, char *buf)
     strcpy(out, check_suffix(pos, m));
 }
 
-static Move parse_castling(Position *pos, const char *text, char *error, size_t size)
+/* The legal castling move "O-O" or "O-O-O" (also with zeros) names, into `matches`. */
+static int match_castling(Position *pos, const char *text, MoveList *matches, char *error, size_t size)
 {
     bool long_side = strcmp(text, "O-O-O") == 0 || strcmp(text, "0-0-0") == 0;
     MoveList legal;
     generate_legal(pos, &legal);
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
-        if (move_is_castle(m) && (move_to(m) < move_from(m)) == long_side) return m;
+        if (move_is_castle(m) && (move_to(m) < move_from(m)) == long_side) {
+            matches->moves[matches->count++] = m;
+            return 1;
+        }
     }
-    return error_move(error, size, "castling is not legal here");
+    error_set(error, size, "castling is not legal here");
+    return 0;
 }
 
-Move move_from_san(Position *pos, const char *text, char *error, size_t size)
+/* move_san_matches' answer for a text that is not SAN: "not a move in SAN". */
+enum { NOT_SAN = -1 };
+static int not_san(char *error, size_t size)
 {
+    error_set(error, size, "not a move in SAN");
+    return NOT_SAN;
+}
+
+int move_san_matches(Position *pos, const char *text, MoveList *matches, char *error, size_t size)
+{
+    matches->count = 0;
     char san[MOVE_TEXT_MAX];
     size_t len = strlen(text);
-    if (len == 0 || len >= sizeof san) return error_move(error, size, "not a move in SAN");
+    if (len == 0 || len >= sizeof san) return not_san(error, size);
     memcpy(san, text, len + 1);
     /* Drop check/mate marks and annotations: "Nf3+", "e4!?", "Qh7#". */
     while (len && strchr("+#!?", san[len - 1])) san[--len] = '\0';
     if (len >= 4 && strcmp(san + len - 4, "e.p.") == 0) san[len -= 4] = '\0';
     if (!strcmp(san, "O-O") || !strcmp(san, "0-0") || !strcmp(san, "O-O-O") || !strcmp(san, "0-0-0"))
-        return parse_castling(pos, san, error, size);
+        return match_castling(pos, san, matches, error, size);
 
     /* Read from the end: [=]promotion, destination, [x], disambiguation, piece letter. */
     PieceType promo = EMPTY;
     if (len >= 3 && san[len - 2] == '=') {
-        if ((promo = promotion_from_letter(san[len - 1])) == EMPTY)
-            return error_move(error, size, "bad promotion piece '%c'", san[len - 1]);
+        if ((promo = promotion_from_letter(san[len - 1])) == EMPTY) {
+            error_set(error, size, "bad promotion piece '%c'", san[len - 1]);
+            return NOT_SAN;
+        }
         san[len -= 2] = '\0';
     } else if (len >= 3 && promotion_from_letter(san[len - 1]) != EMPTY && san[len - 2] >= '1' && san[len - 2] <= '8') {
         promo = promotion_from_letter(san[len - 1]);
         san[--len] = '\0';
     }
     Square to;
-    if (len < 2 || !parse_square(san + len - 2, &to)) return error_move(error, size, "not a move in SAN");
+    if (len < 2 || !parse_square(san + len - 2, &to)) return not_san(error, size);
     len -= 2;
     bool capture_mark = len > 0 && (san[len - 1] == 'x' || san[len - 1] == ':');
     if (capture_mark) len--;
@@ -184,14 +200,12 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
     for (size_t i = start; i < len; i++) {
         if (san[i] >= 'a' && san[i] <= 'h') want_file = san[i] - 'a';
         else if (san[i] >= '1' && san[i] <= '8') want_rank = san[i] - '1';
-        else return error_move(error, size, "not a move in SAN");
+        else return not_san(error, size);
     }
-    if (len - start > 2) return error_move(error, size, "not a move in SAN");
+    if (len - start > 2) return not_san(error, size);
 
     MoveList legal;
     generate_legal(pos, &legal);
-    Move found = MOVE_NONE;
-    int matches = 0;
     bool needs_promotion = false;
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
@@ -204,13 +218,19 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
         if (capture_mark && !move_is_capture(m)) continue;
         if (move_is_promotion(m) && promo == EMPTY) needs_promotion = true;
         if (move_promotion(m) != promo) continue;
-        found = m;
-        matches++;
+        matches->moves[matches->count++] = m;
     }
-    if (matches == 1) return found;
-    if (matches > 1) return error_move(error, size, "ambiguous move: %d pieces can play it", matches);
-    if (needs_promotion) return error_move(error, size, "promotion piece missing");
-    return error_move(error, size, "illegal move");
+    if (matches->count == 0) error_set(error, size, needs_promotion ? "promotion piece missing" : "illegal move");
+    return matches->count;
+}
+
+Move move_from_san(Position *pos, const char *text, char *error, size_t size)
+{
+    MoveList matches;
+    int count = move_san_matches(pos, text, &matches, error, size);
+    if (count == 1) return matches.moves[0];
+    if (count > 1) return error_move(error, size, "ambiguous move: %d pieces can play it", count);
+    return MOVE_NONE;
 }
 
 Move move_parse(Position *pos, const char *text, char *error, size_t size)

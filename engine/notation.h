@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "board.h"
+#include "movegen.h"
 
 enum { MOVE_TEXT_MAX = 16 };
 
@@ -17,6 +18,10 @@ void move_to_uci(Move m, char *buf);
 Move move_from_uci(Position *pos, const char *text, char *error, size_t error_size);
 /* Standard algebraic notation of a legal move: "Nbd7", "exd6", "e8=Q+", "O-O-O#". */
 void move_to_san(Position *pos, Move m, char *buf);
+/* Every legal move the SAN text names, in `matches` (with the variants move_from_san accepts):
+ * their number (more than one: the text is ambiguous); 0 when none, -1 when the text is not SAN
+ * at all, with the reason in `error` either way. */
+int move_san_matches(Position *pos, const char *text, MoveList *matches, char *error, size_t error_size);
 /* Parse SAN, accepting common variants ("0-0", "e8Q", a missing "+", "Pe4"); ambiguous or
  * illegal text gives MOVE_NONE and the reason. */
 Move move_from_san(Position *pos, const char *text, char *error, size_t error_size);

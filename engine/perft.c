@@ -39,10 +39,12 @@ uint64_t perft_divide_until(Position *pos, int depth, void (*report)(void *ctx, 
         make_move(pos, legal.moves[i]);
         uint64_t nodes = depth <= 1 ? 1 : perft_node(pos, depth - 1, true, stop);
         unmake_move(pos);
-        if (stop && atomic_load(stop)) break; /* this move's count is partial: not reported */
+        progress->counted = total + nodes;
+        if (stop && atomic_load(stop)) return total; /* this move's count is partial: not reported */
         report(ctx, legal.moves[i], nodes);
         total += nodes;
         progress->completed++;
     }
+    progress->counted = total;
     return total;
 }

@@ -25,6 +25,9 @@ void platform_sleep_us(int64_t us);
 /* A number that differs from run to run and process to process (the time of day to the finest
  * tick mixed with the process id), to seed a random source. */
 uint64_t platform_entropy(void);
+/* Today's date on the local calendar: year, month 1-12, day 1-31 (a saved game's date); false
+ * if the system cannot tell. */
+bool platform_local_date(int *year, int *month, int *day);
 
 /* --- the transposition table's memory ------------------------------------------------------ */
 

@@ -51,6 +51,17 @@ uint64_t platform_entropy(void)
     return value ^ (uint64_t)getpid() << 32;
 }
 
+bool platform_local_date(int *year, int *month, int *day)
+{
+    time_t now = time(NULL);
+    struct tm local;
+    if (now == (time_t)-1 || !localtime_r(&now, &local)) return false;
+    *year = local.tm_year + 1900;
+    *month = local.tm_mon + 1;
+    *day = local.tm_mday;
+    return true;
+}
+
 /* --- the transposition table's memory ------------------------------------------------------ */
 
 /* Linux reads the pages of private memory given back with MADV_DONTNEED as zeros again. */

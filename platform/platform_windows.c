@@ -62,6 +62,16 @@ uint64_t platform_entropy(void)
     return (uint64_t)filetime_100ns(now) ^ (uint64_t)count.QuadPart ^ (uint64_t)GetCurrentProcessId() << 32;
 }
 
+bool platform_local_date(int *year, int *month, int *day)
+{
+    SYSTEMTIME local;
+    GetLocalTime(&local);
+    *year = local.wYear;
+    *month = local.wMonth;
+    *day = local.wDay;
+    return true;
+}
+
 /* --- the transposition table's memory ------------------------------------------------------ */
 
 void *platform_table_alloc(size_t bytes)

@@ -138,6 +138,20 @@ static void report_totals(const SearchStats *total, double generation_ns, double
     emitf(emit_line, "Bench: %" PRIu64 " nodes %.0f nps", total->nodes, nps);
 }
 
+/* A stopped bench says what it searched: the positions done, and the one under way, whose
+ * nodes were searched too though its count is not the signature's. */
+static void report_stop(int done, uint64_t done_nodes, uint64_t unfinished_nodes, void (*emit_line)(const char *line))
+{
+    if (unfinished_nodes == 0) {
+        emitf(emit_line, "Bench stopped after %d of %d positions, %" PRIu64 " nodes", done, bench_position_count,
+              done_nodes);
+        return;
+    }
+    emitf(emit_line,
+          "Bench stopped after %d of %d positions, %" PRIu64 " nodes (%" PRIu64 " of them in position %d, unfinished)",
+          done, bench_position_count, done_nodes + unfinished_nodes, unfinished_nodes, done + 1);
+}
+
 bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *line),
                   void (*emit_error)(const char *line), SearchControl *control)
 {
@@ -159,6 +173,7 @@ bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *l
     }
     if (table && search) search_set_table(search, table);
     SearchStats total = {0};
+    uint64_t unfinished_nodes = 0; /* the position a stop cut short: searched, not counted in total */
     int done = 0;
     if (ready)
         emitf(emit_line, "%s %s bench: %d positions, depth %d, profile %s, 1 thread", ENGINE_NAME, tech_version(),
@@ -172,7 +187,10 @@ bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *l
         if (table) search_clear(search);
         SearchLimits limits = {.depth = settings->depth, .started_from_initial = bench_positions[done].from_initial};
         SearchResult result = search_run(search, pos, &limits, &features, control, NULL);
-        if (result.aborted) break;
+        if (result.aborted) {
+            unfinished_nodes = result.stats.nodes;
+            break;
+        }
         char move[MOVE_TEXT_MAX];
         move_to_uci(result.best_move, move);
         emitf(emit_line, "%2d %-36s bestmove %-5s score %6d nodes %10" PRIu64 " NBP %10" PRIu64 " time %7.3f s",
@@ -183,9 +201,7 @@ bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *l
     double generation_ns = 0, make_unmake_ns = 0;
     bool complete = ready && done == bench_position_count && time_operations(control, &generation_ns, &make_unmake_ns);
     if (complete) report_totals(&total, generation_ns, make_unmake_ns, emit_line);
-    else if (ready)
-        emitf(emit_line, "Bench stopped after %d of %d positions, %" PRIu64 " nodes", done, bench_position_count,
-              total.nodes);
+    else if (ready) report_stop(done, total.nodes, unfinished_nodes, emit_line);
     free(pos);
     search_destroy(search);
     tt_destroy(table);

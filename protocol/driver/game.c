@@ -1,5 +1,5 @@
 /* game.c - the game record shared by UCI, CECP and the console: set-up, moves, take-backs,
- * game end by rule. */
+ * game end by rule, the moves as SAN. */
 #include "game.h"
 
 #include <stdio.h>
@@ -173,6 +173,36 @@ int game_moves_by(const Game *game, Color side)
     for (int i = 0; i < game->move_count; i++, mover = !mover)
         if (mover == side && game->moves[i] != MOVE_NONE) moves++;
     return moves;
+}
+
+bool game_visit_moves(const Game *game, int first, void (*visit)(void *context, const GameMove *move), void *context)
+{
+    Position *pos = malloc(sizeof *pos);
+    if (!pos) return false;
+    position_copy(pos, &game->start);
+    GameMove text = {.number = game->start.fullmove};
+    for (int i = 0; i < game->move_count; i++) {
+        text.ply = i;
+        text.side = pos->side;
+        text.move = game->moves[i];
+        if (i >= first) {
+            if (text.move == MOVE_NONE) snprintf(text.san, sizeof text.san, "--");
+            else move_to_san(pos, text.move, text.san);
+            visit(context, &text);
+        }
+        record_apply(pos, text.move);
+        position_trim_history(pos);
+        if (text.side == BLACK) text.number++;
+    }
+    free(pos);
+    return true;
+}
+
+void game_move_label(const GameMove *move, bool opens, char *out, size_t size)
+{
+    if (move->side == WHITE) snprintf(out, size, "%d. %s", move->number, move->san);
+    else if (opens) snprintf(out, size, "%d... %s", move->number, move->san);
+    else snprintf(out, size, "%s", move->san);
 }
 
 bool game_set_side(Game *game, Color side)

@@ -47,6 +47,23 @@ GameStatus game_status_now(Game *game);
 const char *game_result_text(Game *game, GameStatus status);
 /* Moves `side` has made in this game (for `level` move counts). */
 int game_moves_by(const Game *game, Color side);
+/* One move of the record as a person reads it. */
+enum { GAME_SAN_MAX = 24 };
+typedef struct {
+    int ply;                /* its index in the record */
+    int number;             /* its move number: 12 for 12. Nf3 and for 12... Nc6 */
+    Color side;             /* the side that made it */
+    Move move;              /* MOVE_NONE: a pass (game_set_side) */
+    char san[GAME_SAN_MAX]; /* SAN in the position before it; "--" for a pass */
+} GameMove;
+
+/* Call visit(context, move) for each move of the record from ply `first` on, in order; false
+ * (nothing visited) without memory for the replay. */
+bool game_visit_moves(const Game *game, int first, void (*visit)(void *context, const GameMove *move), void *context);
+/* The move as movetext writes it: "12. Nf3"; a Black move "12... Nc6" when it opens the text
+ * (`opens`), else "Nc6". */
+void game_move_label(const GameMove *move, bool opens, char *out, size_t size);
+
 /* Set the side to move (CECP `white` / `black`), recorded as a pass that game_undo takes back;
  * clears the e.p. square. False (and nothing changed) if the side to move is in check. */
 bool game_set_side(Game *game, Color side);

@@ -40,9 +40,12 @@ void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)
     char line[128];
     emit_line("");
     if (depth > 0 && progress.completed < progress.root_moves) {
-        /* Stopped: no "Nodes searched" line, which a tool would take for the whole count. */
-        snprintf(line, sizeof line, "Perft stopped after %d of %d root moves (%" PRIu64 " nodes)", progress.completed,
-                 progress.root_moves, nodes);
+        /* Stopped: no "Nodes searched" line, which a tool would take for the whole count. What
+         * was counted is said, the unfinished root move's paths included. */
+        snprintf(line, sizeof line,
+                 "Perft stopped after %d of %d root moves (%" PRIu64 " nodes counted, %" PRIu64
+                 " of them in the moves completed)",
+                 progress.completed, progress.root_moves, progress.counted, nodes);
         emit_line(line);
         free(copy);
         return;

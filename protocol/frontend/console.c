@@ -28,15 +28,20 @@ static const char *const help_lines[] = {
     "  new                  new game from the initial position",
     "  fen FEN              set up a position",
     "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position; a move alone",
-    "                       (e4, Nf3, e2e4) is played too",
-    "  undo                 take back one move (in play: TECH's and yours)",
+    "                       (e4, Nf3, e2e4) is played too; SAN in any letter case (nf3, EXD5),",
+    "                       a lower-case b a pawn's file when a pawn can make the move",
+    "  undo                 take back one move (in play: TECH's and yours) and say which",
     "  go [depth N | movetime MS | nodes N | infinite]   search and show TECH's move without",
     "                       playing it; `stop` ends it (what is typed meanwhile waits for it)",
     "  play [white|black] [depth N | movetime MS | nodes N]",
     "                       play a game: TECH takes that side (the side to move if none is",
     "                       named) and answers each of your moves; `play off` stops",
     "  clock [MOVES/]MINUTES[+SECONDS] | off   both sides' clocks in play (clock 5+3: five",
-    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them",
+    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them now",
+    "  board [on|off]       the board after each move in play (on), or not; `board` shows it",
+    "  resign | draw        in play: resign the game, or offer TECH a draw (it accepts when it",
+    "                       stands half a pawn worse or neither side can force mate)",
+    "  save FILE            write the game to FILE as PGN",
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth] [--style modern]",
     "                       the fixed benchmark (node signature and speed)",
@@ -319,39 +324,6 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
-/* `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers if it plays. */
-static void cmd_moves(Console *c, char *cursor, int64_t read_us)
-{
-    bool played = false;
-    for (char *word; (word = token_next(&cursor));) {
-        char error[GAME_ERROR_MAX], safe[64];
-        Move m = game_parse_move(&c->s->game, word, true, error, sizeof error);
-        if (m == MOVE_NONE) {
-            text_printable(word, safe, sizeof safe);
-            io_printf("%s: %s%s", safe, error, played ? " (moves before it were played)" : "");
-            break;
-        }
-        game_play(&c->s->game, m);
-        played = true;
-    }
-    if (played) console_person_moved(c, read_us);
-}
-
-/* A line that is not a command: a move alone is played as `moves` plays it. */
-static void cmd_other(Console *c, const char *command, int64_t read_us)
-{
-    char error[GAME_ERROR_MAX], safe[64];
-    Move m = game_parse_move(&c->s->game, command, true, error, sizeof error);
-    if (m != MOVE_NONE) {
-        game_play(&c->s->game, m);
-        console_person_moved(c, read_us);
-        return;
-    }
-    text_printable(command, safe, sizeof safe);
-    if (text_is_move_shaped(command)) io_printf("%s: %s", safe, error);
-    else io_printf("unknown command '%s'; type `help`", safe);
-}
-
 /* Set one option as UCI's setoption does; say why not when it did not take. */
 static void apply_option(Console *c, const char *name, const char *value)
 {
@@ -438,6 +410,14 @@ static void cmd_setoption(Console *c, char *cursor)
     text_free(&name);
 }
 
+/* Whether a command is answered at once while a search, a perft or a bench runs: it only reads
+ * (`help`; `clock` alone, whose running clock a person watches while TECH thinks). */
+static bool answered_at_once(const char *command, const char *rest)
+{
+    while (*rest == ' ' || *rest == '\t') rest++;
+    return !strcmp(command, "help") || (!strcmp(command, "clock") && *rest == '\0');
+}
+
 static bool console_handle(Console *c, char *line, int64_t read_us)
 {
     /* Lines kept behind a search or perft that has ended go first: its end event may still be
@@ -456,7 +436,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         run_pending(c);
         return true;
     }
-    if (busy(c) && strcmp(command, "help") != 0) {
+    if (busy(c) && !answered_at_once(command, cursor)) {
         /* Commands wait for the search or perft, as they would for a blocking one; `stop` ends
          * it. A search may run for long (`go infinite`): say so. */
         TextBuffer whole; /* the line again: tokenizing cut it after the command */
@@ -481,9 +461,17 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         if (!game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) io_printf("%s", error);
         else console_new_position(c, read_us);
     } else if (!strcmp(command, "moves")) {
-        cmd_moves(c, cursor, read_us);
+        console_cmd_moves(c, cursor, read_us);
     } else if (!strcmp(command, "undo")) {
         console_undo(c);
+    } else if (!strcmp(command, "board")) {
+        console_cmd_board(c, cursor);
+    } else if (!strcmp(command, "save")) {
+        console_cmd_save(c, cursor);
+    } else if (!strcmp(command, "resign")) {
+        console_cmd_resign(c, read_us);
+    } else if (!strcmp(command, "draw")) {
+        console_cmd_draw(c, read_us);
     } else if (!strcmp(command, "play")) {
         console_cmd_play(c, cursor, read_us);
     } else if (!strcmp(command, "clock")) {
@@ -501,7 +489,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "setoption")) {
         cmd_setoption(c, cursor);
     } else {
-        cmd_other(c, command, read_us);
+        console_cmd_move_alone(c, command, read_us);
     }
     return true;
 }

@@ -1,6 +1,7 @@
-/* console_internal.h - the console's state, shared by its two files (console.c: the commands, the
- * searches, perft and bench; console_play.c: a game against the person, with its clock). Not for
- * other front ends. */
+/* console_internal.h - the console's state, shared by its files (console.c: the commands, the
+ * searches, perft and bench; console_moves.c: the person's moves; console_play.c: a game against
+ * the person and how it ends; console_clock.c: the game's clocks; console_board.c: the board
+ * shown in a game; console_save.c: the game saved as PGN). Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
 
@@ -13,22 +14,36 @@
 /* The side TECH plays when it answers no move. */
 enum { PLAY_OFF = -1 };
 
-/* A game against the person (`play`, `clock`): TECH answers each of the person's moves with its
- * own, on a clock if one is set. */
+/* How a game ended at the board rather than by rule (the rules' ends are the position's own). */
+typedef enum { END_NONE, END_FLAG, END_RESIGNATION, END_DRAW_AGREED } DeclaredEnd;
+
+/* Both sides' clocks in a game (`clock`), which run while TECH plays. */
+typedef struct {
+    bool set;  /* both sides have a clock */
+    int moves; /* moves per control; 0 = the whole game */
+    int64_t base_ms, inc_ms;
+    int64_t left_ms[COLOR_NB]; /* each side's time left when its clock last stopped */
+    int64_t turn_start_us;     /* the clock of `turn_side` runs since then; 0: no clock runs */
+    Color turn_side;
+    int moves_at_set[COLOR_NB]; /* moves each side had made when the clock was set */
+} ConsoleClock;
+
+/* A game against the person (`play`): TECH answers each of the person's moves with its own. */
 typedef struct {
     int side;               /* the colour TECH plays, or PLAY_OFF */
+    int game_side;          /* the colour TECH played in this game (a saved game's names), or
+                                    PLAY_OFF if it played none */
     TimeRequest limits;     /* the `play` words (depth, movetime, nodes): each move's limits
                                     when no clock is set */
     bool thinking;          /* the search under way is TECH's move: it is played when done */
     int64_t think_start_us; /* TECH's clock for that move started here */
-    bool clock_set;         /* `clock`: both sides have a clock, which runs in play */
-    int clock_moves;        /* moves per control; 0 = the whole game */
-    int64_t clock_base_ms, clock_inc_ms;
-    int64_t left_ms[COLOR_NB]; /* each side's time left */
-    int64_t turn_start_us;     /* the clock of `turn_side` runs since then; 0: no clock runs */
-    Color turn_side;
-    int moves_at_set[COLOR_NB]; /* moves each side had made when the clock was set */
-    bool flag_fell;             /* a side ran out of time: the game is over until a new one */
+    bool has_score;         /* TECH has searched this game's line since it last changed
+                                    otherwise (undo, new, fen) ... */
+    Score score;            /* ... and its last search gave it this score for itself */
+    bool board_hidden;      /* `board off`: no board after each move */
+    DeclaredEnd end;        /* the game ended on time, by resignation or by agreement ... */
+    Color end_side;         /* ... the side whose flag fell or who resigned */
+    ConsoleClock clock;
 } ConsolePlay;
 
 struct Console {
@@ -49,24 +64,76 @@ void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t cloc
  * *cursor into `time`; false, after saying which word is wrong, if one cannot be read. */
 bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time);
 
-/* console_play.c: "game over: checkmate, 1-0 {White mates}" when the game has ended, by rule or
- * on time; false while it goes on. */
+/* console_moves.c: `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers
+ * if it plays. The line was read at read_us. */
+void console_cmd_moves(Console *c, char *cursor, int64_t read_us);
+/* A line that is no command: a move alone is played as `moves` plays it; another word is an
+ * unknown command. */
+void console_cmd_move_alone(Console *c, const char *word, int64_t read_us);
+
+/* console_play.c: whether the game is over, by rule or declared (on time, resigned, agreed). */
+bool console_game_over(Console *c);
+/* How the game ended, "checkmate" or "White resigns", with its result, "1-0 {White mates}";
+ * false (nothing stored) while it goes on. */
+bool console_game_result(Console *c, const char **how, const char **result);
+/* "game over: checkmate, 1-0 {White mates}" when the game has ended; false while it goes on. */
 bool console_say_game_over(Console *c);
+/* The game ends at the board: `side`'s flag fell (END_FLAG) or `side` resigned, or a draw was
+ * agreed; it is said. */
+void console_declare_end(Console *c, DeclaredEnd end, Color side);
+/* The person typed a move (`word`) at read_us: true, after saying that the game is over and how
+ * to start another, if it is over (a flag that has fallen by then included). */
+bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us);
 /* `play [white | black | off] [depth N | movetime MS | nodes N]`. */
 void console_cmd_play(Console *c, char *cursor, int64_t read_us);
-/* `clock [MOVES/]MINUTES[+SECONDS] | off`, or the clocks as they stand. */
-void console_cmd_clock(Console *c, char *cursor);
 /* The person played (a bare move or `moves`), the line read at read_us: their clock stops; if
  * the game goes on and TECH is to move in play, it thinks. */
 void console_person_moved(Console *c, int64_t read_us);
 /* A new game or position (`new`, `fen`): the clocks start again; TECH moves if it is its turn. */
 void console_new_position(Console *c, int64_t read_us);
-/* `undo`: in play, take back TECH's move and the person's, to the person's turn again. */
+/* `undo`: take back a move (in play TECH's and the person's, to the person's turn again) and say
+ * which. */
 void console_undo(Console *c);
-/* A search TECH ran as its move in play ended: play the move and say it (with the clocks); true
- * if the result was that, false if the search was another (`go`). */
+/* `resign`: the person resigns the game in play. */
+void console_cmd_resign(Console *c, int64_t read_us);
+/* `draw`: the person offers a draw; TECH accepts or declines it by its own score. */
+void console_cmd_draw(Console *c, int64_t read_us);
+/* A search TECH ran as its move in play ended: play the move and say it (with the board or the
+ * clocks); true if the result was that, false if the search was another (`go`). */
 bool console_play_done(Console *c, const JobResult *result);
 /* A protocol takes over, or the session ends: no more play. */
 void console_play_stop(Console *c);
+
+/* console_clock.c: "4:58.2": minutes, seconds and tenths of a clock (none below zero). */
+void console_clock_text(int64_t ms, char *out, size_t size);
+/* The time `side` has left at now_us, its running clock counted (never below zero). */
+int64_t console_clock_left_ms(const Console *c, Color side, int64_t now_us);
+/* "clock: White 4:58.2 (running), Black 5:03.0", as the clocks stand at now_us. */
+void console_say_clocks(Console *c, int64_t now_us);
+/* The clock of the side to move starts at now_us, when TECH plays with a clock in a game that
+ * goes on. */
+void console_clock_start_turn(Console *c, int64_t now_us);
+/* The side whose clock ran has moved at now_us: its time off, the increment on, and the base
+ * again after each control's last move; a clock that ran out ends the game. */
+void console_clock_stop_turn(Console *c, int64_t now_us);
+/* The running clock stops at now_us, with no increment (the game ended otherwise). */
+void console_clock_pause(Console *c, int64_t now_us);
+/* Whether the running clock has run out by now_us: then the flag falls (the game ends, said). */
+bool console_clock_flag_falls(Console *c, int64_t now_us);
+/* Both clocks back to the control's base, counted from the moves made so far. */
+void console_clock_reset(Console *c);
+/* A search for `side` under the clock: its time left, increment and moves to go into `time`. */
+void console_clock_limits(const Console *c, Color side, TimeRequest *time);
+/* `clock [MOVES/]MINUTES[+SECONDS] | off`, or the clocks as they stand now. */
+void console_cmd_clock(Console *c, char *cursor);
+
+/* console_board.c: print the board: the last move's squares marked, the players, their clocks
+ * as they stand now, the side to move; from the person's side in a game. */
+void console_show_board(Console *c);
+/* `board [on | off]`: the board after each move in a game, or none; `board` alone prints it. */
+void console_cmd_board(Console *c, char *cursor);
+
+/* console_save.c: `save FILE`: the game as PGN. */
+void console_cmd_save(Console *c, char *cursor);
 
 #endif

@@ -1,7 +1,8 @@
 /* console_play.c - a game against the person at the terminal, as a console engine plays one (GNU
  * Chess answers a move with its own): TECH takes a side (`play`) and answers each of the person's
  * moves with a move of its own, played and said in SAN, searched under both sides' clocks when
- * `clock` has set them; the game ends by rule or on time, and says so. */
+ * `clock` has set them (console_clock.c), the board shown after it (console_board.c); the game
+ * ends by rule, on time, by the person's resignation or a draw TECH accepts, and says so. */
 #include "console_internal.h"
 
 #include <inttypes.h>
@@ -10,98 +11,87 @@
 
 #include "clock.h"
 #include "notation.h"
-#include "number.h"
 
-/* [C] The largest clock `clock` takes: a day for the control, an hour a move as increment, a
- * thousand moves a control; beyond them a game at the terminal is not timed any more. */
-static const int64_t CLOCK_BASE_MAX_MS = 24LL * 3600 * 1000, CLOCK_INC_MAX_MS = 3600LL * 1000;
-enum { CLOCK_MOVES_MAX = 1000 };
-/* Longest `clock` argument read: "1000/1440.5+3600.5" and room to spare. */
-enum { CLOCK_TEXT_MAX = 48 };
+/* [C] TECH accepts a draw when its last search had it this far behind or more (centipawns): a
+ * TECH that stands level or better plays on for the win, as an engine should against a person. */
+enum { DRAW_ACCEPT_SCORE_MAX = -50 };
 
 static const char *color_name(Color side) { return side == WHITE ? "White" : "Black"; }
 
-bool console_say_game_over(Console *c)
+/* The person's colour in play. */
+static Color person_side(const Console *c) { return (Color)!c->play.side; }
+
+bool console_game_result(Console *c, const char **how, const char **result)
 {
-    static const char *const what[] = {
+    static const char *const by_rule[] = {
         [STATUS_CHECKMATE] = "checkmate",
         [STATUS_STALEMATE] = "stalemate",
         [STATUS_FIFTY_MOVES] = "draw by the 50-move rule",
         [STATUS_REPETITION] = "draw by threefold repetition",
         [STATUS_INSUFFICIENT] = "draw, neither side can mate",
     };
+    const ConsolePlay *p = &c->play;
+    bool white = p->end_side == WHITE;
+    switch (p->end) {
+    case END_FLAG:
+        *how = white ? "White's flag has fallen" : "Black's flag has fallen";
+        *result = white ? "0-1 {White loses on time}" : "1-0 {Black loses on time}";
+        return true;
+    case END_RESIGNATION:
+        *how = white ? "White resigns" : "Black resigns";
+        *result = white ? "0-1 {White resigns}" : "1-0 {Black resigns}";
+        return true;
+    case END_DRAW_AGREED:
+        *how = "draw agreed";
+        *result = "1/2-1/2 {Draw by agreement}";
+        return true;
+    case END_NONE: break;
+    }
     GameStatus status = game_status_now(&c->s->game);
     if (status == STATUS_ONGOING) return false;
-    io_printf("game over: %s, %s", what[status], game_result_text(&c->s->game, status));
+    *how = by_rule[status];
+    *result = game_result_text(&c->s->game, status);
     return true;
 }
 
-/* Whether the game goes on: no result by rule, no flag fallen. */
-static bool game_goes_on(Console *c) { return !c->play.flag_fell && game_status_now(&c->s->game) == STATUS_ONGOING; }
+bool console_game_over(Console *c)
+{
+    const char *how, *result;
+    return console_game_result(c, &how, &result);
+}
+
+bool console_say_game_over(Console *c)
+{
+    const char *how, *result;
+    if (!console_game_result(c, &how, &result)) return false;
+    io_printf("game over: %s, %s", how, result);
+    return true;
+}
+
+void console_declare_end(Console *c, DeclaredEnd end, Color side)
+{
+    c->play.end = end;
+    c->play.end_side = side;
+    console_say_game_over(c);
+}
+
+bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us)
+{
+    console_clock_flag_falls(c, read_us);
+    const char *how, *result;
+    if (!console_game_result(c, &how, &result)) return false;
+    char safe[64];
+    text_printable(word, safe, sizeof safe);
+    bool by_rule = c->play.end == END_NONE && c->s->game.move_count > 0;
+    io_printf("%s: the game is over (%s, %s); `new` starts another%s", safe, how, result,
+              by_rule ? ", `undo` takes back a move" : "");
+    return true;
+}
 
 /* Whether TECH, playing, is to move in a game that goes on. */
 static bool tech_to_move(Console *c)
 {
-    return c->play.side != PLAY_OFF && c->s->game.pos.side == c->play.side && game_goes_on(c);
-}
-
-/* "4:58.2": minutes, seconds and tenths of a clock (none below zero). */
-static void clock_text(int64_t ms, char *out, size_t size)
-{
-    if (ms < 0) ms = 0;
-    snprintf(out, size, "%" PRId64 ":%02" PRId64 ".%" PRId64, ms / 60000, ms / 1000 % 60, ms / 100 % 10);
-}
-
-static void say_clocks(Console *c)
-{
-    char white[32], black[32];
-    clock_text(c->play.left_ms[WHITE], white, sizeof white);
-    clock_text(c->play.left_ms[BLACK], black, sizeof black);
-    io_printf("clock: White %s, Black %s", white, black);
-}
-
-/* The clock of the side to move starts at now_us, when TECH plays with a clock in a game that
- * goes on. */
-static void clock_start_turn(Console *c, int64_t now_us)
-{
-    ConsolePlay *p = &c->play;
-    bool runs = p->clock_set && p->side != PLAY_OFF && game_goes_on(c);
-    p->turn_start_us = runs ? now_us : 0;
-    p->turn_side = c->s->game.pos.side;
-}
-
-/* The side whose clock ran has moved at now_us: its time off, the increment on, and the base
- * again after each control's last move; a clock that ran out ends the game. */
-static void clock_stop_turn(Console *c, int64_t now_us)
-{
-    ConsolePlay *p = &c->play;
-    if (p->turn_start_us == 0) return;
-    Color side = p->turn_side;
-    int64_t left = p->left_ms[side] - (now_us - p->turn_start_us) / 1000;
-    p->turn_start_us = 0;
-    if (left < 0) {
-        p->left_ms[side] = 0;
-        p->flag_fell = true;
-        io_printf("game over: %s's flag has fallen, %s", color_name(side),
-                  side == WHITE ? "0-1 {White loses on time}" : "1-0 {Black loses on time}");
-        return;
-    }
-    left = number_add(left, p->clock_inc_ms);
-    int made = game_moves_by(&c->s->game, side) - p->moves_at_set[side];
-    if (p->clock_moves > 0 && made > 0 && made % p->clock_moves == 0) left = number_add(left, p->clock_base_ms);
-    p->left_ms[side] = number_clamp(left, 0, GUI_TIME_MS_MAX);
-}
-
-/* Both clocks back to the control's base, counted from the moves made so far. */
-static void clock_reset(Console *c)
-{
-    ConsolePlay *p = &c->play;
-    for (Color side = BLACK; side <= WHITE; side++) {
-        p->left_ms[side] = p->clock_base_ms;
-        p->moves_at_set[side] = game_moves_by(&c->s->game, side);
-    }
-    p->turn_start_us = 0;
-    p->flag_fell = false;
+    return c->play.side != PLAY_OFF && c->s->game.pos.side == c->play.side && !console_game_over(c);
 }
 
 /* TECH thinks on its move, its clock started at clock_start_us: under its clock if one is set,
@@ -110,51 +100,138 @@ static void think(Console *c, int64_t clock_start_us)
 {
     ConsolePlay *p = &c->play;
     TimeRequest time = p->limits;
-    if (p->clock_set) {
-        Color side = (Color)p->side;
-        int made = game_moves_by(&c->s->game, side) - p->moves_at_set[side];
-        time.has_clock = true;
-        time.remaining_ms = p->left_ms[side];
-        time.increment_ms = p->clock_inc_ms;
-        if (p->clock_moves > 0) time.moves_to_go = p->clock_moves - made % p->clock_moves;
-    }
+    console_clock_limits(c, (Color)p->side, &time);
     p->thinking = true;
     p->think_start_us = clock_start_us;
-    clock_start_turn(c, clock_start_us);
+    console_clock_start_turn(c, clock_start_us);
     console_search(c, &time, false, clock_start_us);
 }
 
-/* After a change of the game (a move, a new position): TECH thinks if it is its turn, else the
- * person's clock runs. */
+/* The person is to move in play at now_us, or the game has ended: the board (unless hidden),
+ * then the end if it came, else the person's clock starts. */
+static void persons_turn(Console *c, int64_t now_us)
+{
+    if (!c->play.board_hidden) console_show_board(c);
+    if (!console_say_game_over(c)) console_clock_start_turn(c, now_us);
+}
+
+/* After a change of the game (a move, a new position): TECH thinks if it is its turn, else in play
+ * it is the person's (or the game is over). */
 static void next_turn(Console *c, int64_t now_us)
 {
     if (tech_to_move(c)) think(c, now_us);
-    else clock_start_turn(c, now_us);
+    else if (c->play.side != PLAY_OFF) persons_turn(c, now_us);
+    else console_clock_start_turn(c, now_us);
 }
 
 void console_person_moved(Console *c, int64_t read_us)
 {
-    clock_stop_turn(c, read_us);
-    if (c->play.flag_fell || console_say_game_over(c)) return;
-    next_turn(c, read_us);
+    console_clock_stop_turn(c, read_us);
+    if (c->play.end != END_NONE) return; /* the flag fell: said */
+    if (c->play.side == PLAY_OFF) console_say_game_over(c);
+    else next_turn(c, read_us);
 }
 
 void console_new_position(Console *c, int64_t read_us)
 {
-    clock_reset(c);
+    ConsolePlay *p = &c->play;
+    p->end = END_NONE;
+    p->has_score = false;
+    p->game_side = p->side;
+    console_clock_reset(c);
     next_turn(c, read_us);
+}
+
+/* "5. Bb5 Nc6": the moves from ply `first` on, as movetext writes them. */
+static void append_move(void *context, const GameMove *move)
+{
+    TextBuffer *text = context;
+    char label[GAME_SAN_MAX + 16];
+    game_move_label(move, text->length == 0, label, sizeof label);
+    text_append(text, "%s%s", text->length ? " " : "", label);
 }
 
 void console_undo(Console *c)
 {
-    /* In play the person takes back their move and TECH's answer, to be on move again. */
-    bool playing = c->play.side != PLAY_OFF;
-    int plies = playing && c->s->game.pos.side != c->play.side ? 2 : 1;
-    if (!game_undo(&c->s->game, plies)) {
-        io_write_line(plies == 2 ? "nothing to take back: TECH's move is the game's first" : "nothing to take back");
+    Game *game = &c->s->game;
+    if (c->play.end != END_NONE) {
+        console_refuse_move_after_end(c, "undo", clock_now_us());
         return;
     }
-    if (playing) next_turn(c, clock_now_us());
+    /* In play the person takes back their move and TECH's answer, to be on move again. */
+    bool playing = c->play.side != PLAY_OFF;
+    int plies = playing && game->pos.side != c->play.side ? 2 : 1;
+    if (plies > game->move_count) {
+        io_write_line(plies == 2 && game->move_count > 0 ? "nothing to take back: TECH's move is the game's first"
+                                                         : "nothing to take back");
+        return;
+    }
+    int64_t now = clock_now_us();
+    console_clock_pause(c, now); /* the person's time so far is spent, taken back or not */
+    TextBuffer taken;
+    text_init(&taken);
+    game_visit_moves(game, game->move_count - plies, append_move, &taken);
+    game_undo(game, plies);
+    io_printf("took back %s", taken.text ? taken.text : "a move");
+    text_free(&taken);
+    c->play.has_score = false;
+    if (playing) next_turn(c, now);
+}
+
+/* Whether the person can resign or offer a draw: a game in play that goes on at now_us; else
+ * false, after saying why not. */
+static bool game_in_play(Console *c, const char *command, int64_t now_us)
+{
+    if (c->play.side == PLAY_OFF) {
+        io_printf("%s: no game in play; `play white` or `play black` starts one", command);
+        return false;
+    }
+    return !console_refuse_move_after_end(c, command, now_us);
+}
+
+void console_cmd_resign(Console *c, int64_t read_us)
+{
+    if (!game_in_play(c, "resign", read_us)) return;
+    console_clock_pause(c, read_us);
+    console_declare_end(c, END_RESIGNATION, person_side(c));
+}
+
+/* Whether neither side can force mate though the rules play on: no pawn, rook or queen, and each
+ * side at most one minor piece or two knights (KB v KB, KN v KB, KNN v K). */
+static bool no_side_can_force_mate(const Position *pos)
+{
+    for (Color side = BLACK; side <= WHITE; side++) {
+        if (pos->count[side][PAWN] || pos->count[side][ROOK] || pos->count[side][QUEEN]) return false;
+        int knights = pos->count[side][KNIGHT], bishops = pos->count[side][BISHOP];
+        if (knights + bishops > 1 && !(knights == 2 && bishops == 0)) return false;
+    }
+    return true;
+}
+
+void console_cmd_draw(Console *c, int64_t read_us)
+{
+    if (!game_in_play(c, "draw", read_us)) return;
+    const ConsolePlay *p = &c->play;
+    const Position *pos = &c->s->game.pos;
+    Color tech = (Color)p->side;
+    char why[48];
+    bool accepts = no_side_can_force_mate(pos);
+    if (accepts) {
+        snprintf(why, sizeof why, "neither side can force mate");
+    } else {
+        /* Before TECH's first search of the game, its 1971 judgement: the material. */
+        Score score = p->has_score ? p->score : (Score)(pos->material[tech] - pos->material[!tech]);
+        if (score_is_mate(score)) snprintf(why, sizeof why, "its score mate %d", score_mate_moves(score));
+        else snprintf(why, sizeof why, "its score %+.2f", score / 100.0);
+        accepts = score <= DRAW_ACCEPT_SCORE_MAX;
+    }
+    if (!accepts) {
+        io_printf("TECH declines the draw (%s); play on", why);
+        return;
+    }
+    io_printf("TECH accepts the draw (%s)", why);
+    console_clock_pause(c, read_us);
+    console_declare_end(c, END_DRAW_AGREED, tech);
 }
 
 /* "TECH plays 12... Nf6 (g8f6; depth 5, score +0.35, 12345 nodes, 0.8 s)", said before the move
@@ -187,19 +264,22 @@ bool console_play_done(Console *c, const JobResult *r)
         return true;
     }
     say_move(c, r);
+    p->has_score = true;
+    p->score = r->score;
     game_play(&c->s->game, r->best_move);
     session_record(c->s, &c->plan, r, p->think_start_us);
-    clock_stop_turn(c, now);
-    if (p->clock_set) say_clocks(c);
-    if (!p->flag_fell && !console_say_game_over(c)) clock_start_turn(c, now);
+    console_clock_stop_turn(c, now);
+    if (p->end != END_NONE) return true; /* TECH's flag fell: said */
+    if (p->clock.set && p->board_hidden) console_say_clocks(c, now);
+    persons_turn(c, now);
     return true;
 }
 
 void console_play_stop(Console *c)
 {
+    console_clock_pause(c, clock_now_us());
     c->play.side = PLAY_OFF;
     c->play.thinking = false;
-    c->play.turn_start_us = 0;
 }
 
 /* Take the next word of *cursor if it is `word` (the cursor is left alone otherwise). */
@@ -226,62 +306,14 @@ void console_cmd_play(Console *c, char *cursor, int64_t read_us)
     memset(&limits, 0, sizeof limits);
     if (!console_read_limits(&cursor, "play", false, &limits)) return;
     p->side = side;
+    p->game_side = side;
     p->limits = limits;
+    p->has_score = false;
     io_printf("TECH plays %s, you %s%s", color_name((Color)side), color_name((Color)!side),
-              p->clock_set ? ", on the clock" : "");
-    if (!game_goes_on(c)) {
-        if (!console_say_game_over(c)) io_write_line("the game is over on time; `new` starts another");
+              p->clock.set ? ", on the clock" : "");
+    if (console_say_game_over(c)) {
+        io_write_line("`new` starts another game");
         return;
     }
     next_turn(c, read_us);
-}
-
-/* Read `[MOVES/]MINUTES[+SECONDS]` into the clock's control; false if it is not one. */
-static bool read_control(const char *text, ConsolePlay *p)
-{
-    char copy[CLOCK_TEXT_MAX];
-    if (strlen(text) >= sizeof copy) return false;
-    strcpy(copy, text);
-    char *minutes = copy, *seconds = strchr(copy, '+'), *slash = strchr(copy, '/');
-    int64_t moves = 0, base_ms, inc_ms = 0;
-    if (seconds) *seconds++ = '\0';
-    if (slash) {
-        *slash = '\0';
-        minutes = slash + 1;
-        if (!number_read_whole_from(copy, 1, CLOCK_MOVES_MAX, &moves)) return false;
-    }
-    if (!number_read_ms_from(minutes, 60000.0, true, CLOCK_BASE_MAX_MS, &base_ms)) return false;
-    if (seconds && !number_read_ms_from(seconds, 1000.0, false, CLOCK_INC_MAX_MS, &inc_ms)) return false;
-    p->clock_moves = (int)moves;
-    p->clock_base_ms = base_ms;
-    p->clock_inc_ms = inc_ms;
-    return true;
-}
-
-void console_cmd_clock(Console *c, char *cursor)
-{
-    ConsolePlay *p = &c->play;
-    char *word = token_next(&cursor);
-    if (!word) {
-        if (p->clock_set) say_clocks(c);
-        else io_write_line("no clock (`clock 5+3`: five minutes each and 3 s more a move)");
-        return;
-    }
-    if (!strcmp(word, "off")) {
-        p->clock_set = false;
-        p->turn_start_us = 0;
-        p->flag_fell = false;
-        io_write_line("no clock");
-        return;
-    }
-    if (token_next(&cursor) || !read_control(word, p)) {
-        char safe[64];
-        text_printable(word, safe, sizeof safe);
-        io_printf("clock: cannot read '%s'; try `clock 5+3` (minutes+seconds) or `clock 40/90+30`", safe);
-        return;
-    }
-    p->clock_set = true;
-    clock_reset(c);
-    say_clocks(c);
-    clock_start_turn(c, clock_now_us());
 }

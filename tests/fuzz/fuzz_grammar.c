@@ -24,7 +24,8 @@ static const char *const uci_patterns[] = {
     "^$",
     "^Nodes searched: [0-9]+$",
     "^Time: [0-9]+\\.[0-9]{3} s, [0-9]+ nodes/second$",
-    "^Perft stopped after [0-9]+ of [0-9]+ root moves \\([0-9]+ nodes\\)$",
+    "^Perft stopped after [0-9]+ of [0-9]+ root moves \\([0-9]+ nodes counted, [0-9]+ of them in the moves "
+    "completed\\)$",
     NULL,
 };
 

@@ -97,6 +97,25 @@ def test_help_and_board():
     check(m.group(1).startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"), m.group(1))
 
 
+def test_help_readme_and_manual_name_every_game_command():
+    """Issue 41: `help`, README's console table and the manual page's CONSOLE section each name the
+    commands of a game at the terminal."""
+    e = Engine()
+    e.send("help")
+    lines = []
+    e.expect(r"help \| quit", 1.0, lines)
+    helped = " ".join(lines)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = re.search(r"^## The console\n(.*?)(?=^## )", f.read(), re.M | re.S).group(1)
+    with open(os.path.join(root, "docs", "tech.6"), encoding="utf-8") as f:
+        manual = re.search(r"^\.SH CONSOLE\n(.*?)(?=^\.SH )", f.read(), re.M | re.S).group(1)
+    for command in ("play", "clock", "board", "undo", "resign", "draw", "save"):
+        check(re.search(rf"(^|[ |]){command}\b", helped), f"help does not name `{command}`")
+        check(f"| `{command}" in readme, f"README's console table has no row for `{command}`")
+        check(re.search(rf"^\.B[IR]? {command}\b", manual, re.M), f"the manual's CONSOLE has no `{command}`")
+
+
 def test_perft_and_divide():
     e = Engine()
     e.send("perft 3")
@@ -172,6 +191,29 @@ def test_bench_runs_like_a_search():
     check(not "".join(f.stderr_text), f"bench complained on stderr: {f.stderr_text}")
     f.send("bench 1")
     f.expect(r"^Bench: \d+ nodes", 20.0)
+
+
+def test_a_stopped_perft_or_bench_says_what_it_counted():
+    """Issue 41: a perft or a bench stopped in its first root move or position says how many nodes
+    it had counted (the unfinished part included), not "0 nodes"."""
+    e = Engine()
+    e.send("perft 7")
+    time.sleep(0.4)
+    e.send("stop")
+    m = e.expect(r"^Perft stopped after (\d+) of 20 root moves \((\d+) nodes counted, (\d+) of them in the moves "
+                 r"completed\)$", 1.0)
+    done, counted, completed = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    check(counted > 0 and counted >= completed and (done > 0) == (completed > 0), f"perft stopped: {m.group(0)}")
+    e.send("bench 8")
+    e.expect(r"bench: \d+ positions, depth 8", 5.0)
+    time.sleep(0.4)
+    e.send("stop")
+    m = e.expect(r"^Bench stopped after (\d+) of 30 positions, (\d+) nodes(?: \((\d+) of them in position (\d+), "
+                 r"unfinished\))?$", 1.0)
+    check(int(m.group(2)) > 0, f"bench stopped: {m.group(0)}")
+    if m.group(3):
+        check(0 < int(m.group(3)) <= int(m.group(2)) and int(m.group(4)) == int(m.group(1)) + 1,
+              f"bench stopped: {m.group(0)}")
 
 
 def test_protocol_takes_over():

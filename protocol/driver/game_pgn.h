@@ -1,0 +1,23 @@
+/* game_pgn.h - the game record written as Portable Game Notation: the seven-tag roster (and the
+ * starting position when it is not the initial array), the moves in SAN, the result. */
+#ifndef TECH_GAME_PGN_H
+#define TECH_GAME_PGN_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "game.h"
+
+/* The tags' values as the caller chooses them; any text is escaped as PGN wants it. */
+typedef struct {
+    const char *event, *site, *date, *round, *white, *black;
+    const char *result; /* "1-0", "0-1", "1/2-1/2" or "*" */
+    const char *ending; /* how the game ended, written as a comment before the result
+                                  ("White resigns"), or NULL */
+} PgnHeader;
+
+/* Write the game to `out` as one PGN game, its movetext in lines of at most 79 characters.
+ * False if a write failed (errno says why) or there was no memory for the replay. */
+bool game_write_pgn(const Game *game, const PgnHeader *header, FILE *out);
+
+#endif
