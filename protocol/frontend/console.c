@@ -47,7 +47,7 @@ static const char *const help_lines[] = {
     "                       the fixed benchmark (node signature and speed)",
     "  style [1971|modern]  show or choose the profile (the Style option)",
     "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
-    "                       (`setoption name NAME value VALUE` works too)",
+    "                       (`setoption` is UCI's: it starts a UCI session)",
     "  help | quit",
     NULL,
 };
@@ -387,29 +387,6 @@ static void cmd_set(Console *c, char *cursor)
     io_printf("set: no option '%s'; `uci` lists them (or see `help`)", safe);
 }
 
-/* `setoption name NAME [value VALUE]`, as UCI says it. */
-static void cmd_setoption(Console *c, char *cursor)
-{
-    char *word = token_next(&cursor);
-    if (!word || strcmp(word, "name") != 0) {
-        io_write_line("usage: setoption name NAME [value VALUE]");
-        return;
-    }
-    TextBuffer name;
-    text_init(&name);
-    char *value = NULL;
-    while ((word = token_next(&cursor))) {
-        if (!strcmp(word, "value")) {
-            value = token_rest(&cursor);
-            break;
-        }
-        text_append(&name, "%s%s", name.length ? " " : "", word);
-    }
-    if (name.text) apply_option(c, name.text, value && *value ? value : NULL);
-    else io_write_line("usage: setoption name NAME [value VALUE]");
-    text_free(&name);
-}
-
 /* Whether a command is answered at once while a search, a perft or a bench runs: it only reads
  * (`help`; `clock` alone, whose running clock a person watches while TECH thinks). */
 static bool answered_at_once(const char *command, const char *rest)
@@ -486,8 +463,6 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         cmd_style(c, cursor);
     } else if (!strcmp(command, "set")) {
         cmd_set(c, cursor);
-    } else if (!strcmp(command, "setoption")) {
-        cmd_setoption(c, cursor);
     } else {
         console_cmd_move_alone(c, command, read_us);
     }
