@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
+.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -248,6 +248,12 @@ dist: windows
 	    [z.write(name) for name in sys.argv[2:]]; z.close()' $(DIST_NAME).zip $(addprefix $(DIST_NAME)/,tech.exe README.md LICENSE)
 	@echo build/dist/$(DIST_NAME).zip
 
+## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
+LINT_DIRS := scripts tests book-free-openings
+lint:
+	@command -v pyflakes3 >/dev/null || { echo "make lint needs pyflakes3: sudo apt-get install pyflakes3" >&2; exit 1; }
+	pyflakes3 $(LINT_DIRS) && echo "lint: pyflakes finds nothing in $(LINT_DIRS)"
+
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man6
@@ -279,6 +285,7 @@ help:
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
 	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
 	@echo "  make dist       the Windows archive build/dist/tech-VERSION-windows-x86_64.zip"
+	@echo "  make lint       pyflakes over the Python (pyflakes3; CI)"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"

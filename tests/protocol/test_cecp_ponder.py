@@ -139,7 +139,7 @@ def test_self_play_with_pondering_never_flags():
     ended = False
     for ply in range(24):
         side = ply % 2
-        mover, other = engines[side], engines[1 - side]
+        mover = engines[side]
         mover.send(f"time {int(clocks[side] / 10)}", f"otim {int(clocks[1 - side] / 10)}")
         t0 = mover.send("go" if ply == 0 else f"usermove {last}")
         lines = []

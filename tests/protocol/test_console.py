@@ -6,7 +6,6 @@ import pty
 import re
 import select
 import subprocess
-import time
 
 from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check, engine_command
 
