@@ -10,8 +10,9 @@ import time
 # A command the engine runs under, if any (run.py --wrapper, or TECH_WRAPPER): Wine for tech.exe.
 WRAPPER = shlex.split(os.environ.get("TECH_WRAPPER", ""))
 
-# Sanitizer builds run several times slower: scale the latency limits for them.
-SLOW = 4.0 if re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")) else 1.0
+# Sanitizer and debug builds run several times slower: scale the latency limits for them.
+CHECKED_BUILD = bool(re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")))
+SLOW = 4.0 if CHECKED_BUILD else 1.0
 SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
 
 
@@ -35,6 +36,10 @@ MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][nbrq]?$")
 
 class TestFailure(Exception):
     """A check failed; the message says what was expected and what came."""
+
+
+class TestSkipped(Exception):
+    """The test cannot run on this machine (a tool it needs is missing); the message says which."""
 
 
 def check(condition, message):
