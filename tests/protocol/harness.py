@@ -2,6 +2,7 @@
 import os
 import queue
 import re
+import select
 import shlex
 import subprocess
 import threading
@@ -10,10 +11,67 @@ import time
 # A command the engine runs under, if any (run.py --wrapper, or TECH_WRAPPER): Wine for tech.exe.
 WRAPPER = shlex.split(os.environ.get("TECH_WRAPPER", ""))
 
-# Sanitizer and debug builds run several times slower: scale the latency limits for them.
+# Sanitizer and debug builds run several times slower: scale the time limits for them.
+# TECH_TEST_SLOW=F sets the factor (Wine: WINE_SLOW in the Makefile); it multiplies every time
+# limit of the suite, before check_latency's measured slowness.
 CHECKED_BUILD = bool(re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")))
 SLOW = 4.0 if CHECKED_BUILD else 1.0
 SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
+
+# [C] A busy machine stretches every latency: a reply that takes 30 ms on an idle one waits its
+# turn for a core behind the other processes. check_latency measures how much slower than idle the
+# machine is when a latency misses its limit, for this long, and allows that many times the limit,
+# at most SLOWNESS_CAP times (beyond that a latency is a fault of the engine, not of the load).
+SLOWNESS_PROBE_S = 0.3
+SLOWNESS_CAP = 20.0
+
+
+def measured_slowness(seconds=SLOWNESS_PROBE_S):
+    """How many times slower than an idle machine this one runs now (1.0 at least): the larger of
+    the wall time a spinning thread of this process takes per second of CPU it gets over
+    `seconds` (2 when it gets half a core) and the 1-minute load average per core (/proc/loadavg,
+    the runnable processes; on a system without it, the probe alone)."""
+    wall0, cpu0 = time.monotonic(), time.thread_time()
+    while time.monotonic() - wall0 < seconds:
+        pass
+    probe = (time.monotonic() - wall0) / max(time.thread_time() - cpu0, 1e-3)
+    try:
+        with open("/proc/loadavg") as f:
+            load = float(f.read().split()[0]) / (os.cpu_count() or 1)
+    except (OSError, ValueError, IndexError):
+        load = 1.0
+    return max(1.0, probe, load)
+
+
+def wait_exit(proc, timeout):
+    """(exit code, the monotonic time of the exit) of a Popen process. Waited for through a pidfd,
+    which wakes at the exit itself: Popen.wait(timeout) polls, up to 50 ms late, which a latency
+    would count. subprocess.TimeoutExpired after `timeout` seconds."""
+    try:
+        fd = os.pidfd_open(proc.pid)
+    except (AttributeError, OSError):  # no pidfd here (or already reaped): the polling wait
+        rc = proc.wait(timeout=timeout)
+        return rc, time.monotonic()
+    try:
+        readable, _, _ = select.select([fd], [], [], timeout)
+        ended = time.monotonic()
+    finally:
+        os.close(fd)
+    if not readable:
+        raise subprocess.TimeoutExpired(proc.args, timeout)
+    return proc.wait(), ended
+
+
+def check_latency(seconds, limit, what):
+    """Fail unless `seconds`, the latency of `what` (a reply, a stop, an exit), is within `limit`
+    seconds, times SLOW, times the machine's measured slowness (measured only when the plain limit
+    is missed, so an idle machine is held to the limit itself)."""
+    allowed = limit * SLOW
+    if seconds < allowed:
+        return
+    slowness = min(measured_slowness(), SLOWNESS_CAP)
+    check(seconds < allowed * slowness,
+          f"{what} took {seconds:.3f} s: limit {allowed:.3f} s, x{slowness:.2f} on this machine now")
 
 
 def engine_command(*args, binary=None):
@@ -171,11 +229,11 @@ class Engine:
         """Send quit and return (exit code, seconds until exit)."""
         start = self.send("quit")
         try:
-            rc = self.proc.wait(timeout=timeout * SLOW)
+            rc, ended = wait_exit(self.proc, timeout * SLOW)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise TestFailure("engine did not exit after quit")
-        return rc, time.monotonic() - start
+        return rc, ended - start
 
     def close(self):
         if self.proc.poll() is None:

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 
-from harness import SLOW, Engine, bestmove, cecp_hint, cecp_move, check
+from harness import Engine, bestmove, cecp_hint, cecp_move, check, check_latency
 
 STYLES = ("TECH-1971", "TECH-modern")
 RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
@@ -57,7 +57,7 @@ def test_uci_ponder_thinks_until_the_opponent_moves():
         check(deepest > max(plan, 1), f"{style}: pondered to depth {deepest}, the rule's depth is {plan}")
         t0 = e.send("isready")
         _, t1 = e.expect_at("^readyok$", 1.0)
-        check(t1 - t0 < 0.05 * SLOW, f"{style}: isready while pondering took {t1 - t0:.3f} s")
+        check_latency(t1 - t0, 0.05, f"{style}: isready while pondering")
         e.send("stop")
         bestmove(e, 1.0)
 
@@ -78,7 +78,7 @@ def test_uci_hit_after_deepening_plays_at_once():
             e.silent(1.5, "^bestmove")
         t0 = e.send("ponderhit")
         _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
-        check(t1 - t0 < 0.1 * SLOW, f"{style}: bestmove {t1 - t0:.3f} s after the hit")
+        check_latency(t1 - t0, 0.1, f"{style}: bestmove after the hit")
 
 
 def test_uci_pdp10_ponders_the_rules_depth_only():
@@ -95,7 +95,7 @@ def test_uci_pdp10_ponders_the_rules_depth_only():
     check(not [l for l in lines if re.match(r"^info depth [3-9]", l)], "a deeper depth begun while pondering")
     t0 = e.send("ponderhit")
     _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
-    check(t1 - t0 < 0.1 * SLOW, f"bestmove {t1 - t0:.3f} s after the hit on a finished search")
+    check_latency(t1 - t0, 0.1, "bestmove after the hit on a finished search")
 
 
 def test_uci_miss_is_abandoned_and_the_game_goes_on():
@@ -105,7 +105,7 @@ def test_uci_miss_is_abandoned_and_the_game_goes_on():
         e.silent(0.5, "^bestmove")
         t0 = e.send("stop")
         _, t1 = e.expect_at(r"^bestmove \S+", 1.0)
-        check(t1 - t0 < 0.1 * SLOW, f"{style}: stop answered after {t1 - t0:.3f} s")
+        check_latency(t1 - t0, 0.1, f"{style}: the answer to stop")
         e.send(RUY_LOPEZ + " d2d4", "go wtime 1000 btime 1000")
         bestmove(e, 2.0)
         e.ready()
@@ -137,7 +137,7 @@ def test_cecp_ponder_thinks_until_the_opponent_moves():
         t0 = e.send("time 1900", "otim 1850", f"usermove {guess}")
         _, t1 = e.expect_at(r"^move \S+$", 20.0)
         if style == "TECH-1971":
-            check(t1 - t0 < 0.1 * SLOW, f"{style}: move {t1 - t0:.3f} s after the hit")
+            check_latency(t1 - t0, 0.1, f"{style}: the move after the hit")
 
 
 def test_limits_hold_on_a_loaded_machine():
@@ -154,8 +154,9 @@ def test_limits_hold_on_a_loaded_machine():
                 hard = min(8 * avail, (clock - 50) / 2)
                 t0 = e.send(f"go wtime {clock} btime {clock} winc 20 binc 20")
                 _, t1 = e.expect_at(r"^bestmove \S+", 3.0)
-                check((t1 - t0) * 1000 < hard + 60 * SLOW,
-                      f"{style} after {moves}: {1000 * (t1 - t0):.0f} ms, hard limit {hard:.0f} ms")
+                # Beyond the hard limit: the pipe's delay, 60 ms, longer as other load adds to the hogs.
+                check_latency(max(0.0, t1 - t0 - hard / 1000), 0.06,
+                              f"{style} after {moves}: {1000 * (t1 - t0):.0f} ms, hard limit {hard:.0f} ms; the excess")
     finally:
         for h in hogs:
             h.kill()
