@@ -62,6 +62,26 @@ def wait_exit(proc, timeout):
     return proc.wait(), ended
 
 
+def slowness_now():
+    """measured_slowness(), at most SLOWNESS_CAP: the factor a test may stretch a time by."""
+    return min(measured_slowness(), SLOWNESS_CAP)
+
+
+def cpu_demand_s(pid):
+    """Seconds the process's threads have wanted a CPU: on one, or runnable and waiting for one
+    (Linux /proc/PID/task/*/schedstat), so that other load on a shared machine, which keeps a
+    busy thread waiting, does not count as idling."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                on_cpu, waiting = f.read().split()[:2]
+        except FileNotFoundError:  # a thread that ended meanwhile
+            continue
+        total += int(on_cpu) + int(waiting)
+    return total / 1e9
+
+
 def check_latency(seconds, limit, what):
     """Fail unless `seconds`, the latency of `what` (a reply, a stop, an exit), is within `limit`
     seconds, times SLOW, times the machine's measured slowness (measured only when the plain limit
@@ -69,7 +89,7 @@ def check_latency(seconds, limit, what):
     allowed = limit * SLOW
     if seconds < allowed:
         return
-    slowness = min(measured_slowness(), SLOWNESS_CAP)
+    slowness = slowness_now()
     check(seconds < allowed * slowness,
           f"{what} took {seconds:.3f} s: limit {allowed:.3f} s, x{slowness:.2f} on this machine now")
 

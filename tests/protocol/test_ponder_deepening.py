@@ -3,28 +3,20 @@ ponder` and CECP `hard`): deeper than the rule's depth, one core busy until the 
 a hit on a deep enough result plays at once, a miss is abandoned; and the clock's limits hold
 on a machine loaded by other processes. Under Speed PDP-10 TECH-1971 ponders as in 1971: the
 rule's depth and no deeper, played at once on a hit."""
-import os
 import re
 import subprocess
 import sys
 import time
 
-from harness import Engine, bestmove, cecp_hint, cecp_move, check, check_latency
+from harness import Engine, bestmove, cecp_hint, cecp_move, check, check_latency, cpu_demand_s
 
 STYLES = ("TECH-1971", "TECH-modern")
 RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
 
 
 def cpu_seconds(engine):
-    """Time the engine's threads have wanted a CPU: on one, or runnable and waiting for one
-    (Linux /proc schedstat), so that other load on a shared machine does not count as idling."""
-    total = 0
-    pid = engine.proc.pid
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-            on_cpu, waiting = f.read().split()[:2]
-            total += int(on_cpu) + int(waiting)
-    return total / 1e9
+    """Time the engine's threads have wanted a CPU (harness.cpu_demand_s)."""
+    return cpu_demand_s(engine.proc.pid)
 
 
 def depths(lines):
