@@ -117,7 +117,7 @@ def test_source_archive_knows_its_version():
             names = t.getnames()
             version = t.extractfile("tech-9.9+gtest/VERSION").read().decode()
         check(version == "9.9+gtest\n", f"VERSION in the archive holds {version!r}")
-        for rel in ("Makefile", "README.md", "engine", "tests/runner.py", "packaging/debian/rules"):
+        for rel in ("Makefile", "README.md", "engine/search.c", "tests/runner.py", "packaging/debian/rules"):
             check(f"tech-9.9+gtest/{rel}" in names, f"the source archive lacks {rel}")
         check(not any(n.split("/")[1] in ("build", "tech") for n in names if "/" in n),
               "the source archive holds build products")
