@@ -67,19 +67,25 @@ def slowness_now():
     return min(measured_slowness(), SLOWNESS_CAP)
 
 
-def cpu_demand_s(pid):
-    """Seconds the process's threads have wanted a CPU: on one, or runnable and waiting for one
-    (Linux /proc/PID/task/*/schedstat), so that other load on a shared machine, which keeps a
-    busy thread waiting, does not count as idling."""
-    total = 0
+def schedstat_s(pid):
+    """(seconds on a CPU, seconds runnable and waiting for one) of the process's threads so far
+    (Linux /proc/PID/task/*/schedstat)."""
+    on_cpu = waiting = 0
     for task in os.listdir(f"/proc/{pid}/task"):
         try:
             with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                on_cpu, waiting = f.read().split()[:2]
+                fields = f.read().split()
         except FileNotFoundError:  # a thread that ended meanwhile
             continue
-        total += int(on_cpu) + int(waiting)
-    return total / 1e9
+        on_cpu, waiting = on_cpu + int(fields[0]), waiting + int(fields[1])
+    return on_cpu / 1e9, waiting / 1e9
+
+
+def cpu_demand_s(pid):
+    """Seconds the process's threads have wanted a CPU: on one, or runnable and waiting for one,
+    so that other load on a shared machine, which keeps a busy thread waiting, does not count as
+    idling."""
+    return sum(schedstat_s(pid))
 
 
 def check_latency(seconds, limit, what):
@@ -170,10 +176,17 @@ class Engine:
 
     def next_line(self, timeout):
         """The next output line, or TestFailure after `timeout` seconds."""
+        line = self.next_line_or_none(timeout)
+        if line is None:
+            raise TestFailure(f"no output within {timeout:.2f} s")
+        return line
+
+    def next_line_or_none(self, timeout):
+        """The next output line, or None after `timeout` seconds; TestFailure at end of output."""
         try:
             stamp, line = self.lines.get(timeout=timeout)
         except queue.Empty:
-            raise TestFailure(f"no output within {timeout:.2f} s")
+            return None
         if line is None:
             self.lines.put((stamp, None))
             raise TestFailure("engine closed its output")
@@ -183,17 +196,26 @@ class Engine:
 
     def expect(self, pattern, timeout=2.0, collect=None):
         """Read until a line matches the regex `pattern`; returns the match. Lines before it go to
-        `collect` (a list) when given."""
+        `collect` (a list) when given. A wait that runs out is stretched once by the machine's
+        measured slowness (slowness_now) before it fails: on a busy machine the line may be on
+        its way."""
         deadline = time.monotonic() + timeout * SLOW
+        stretched = False
         regex = re.compile(pattern)
         while True:
             left = deadline - time.monotonic()
+            if left <= 0 and not stretched:
+                stretched = True
+                deadline += timeout * SLOW * (slowness_now() - 1.0)
+                continue
             if left <= 0:
                 raise TestFailure(f"expected /{pattern}/ within {timeout:.2f} s")
             try:
-                line = self.next_line(left)
+                line = self.next_line_or_none(left)
             except TestFailure as e:
                 raise TestFailure(f"expected /{pattern}/: {e}")
+            if line is None:
+                continue
             m = regex.search(line)
             if m:
                 return m

@@ -8,15 +8,31 @@ import subprocess
 import sys
 import time
 
-from harness import Engine, bestmove, cecp_hint, cecp_move, check, check_latency, cpu_demand_s
+from harness import SLOWNESS_CAP, Engine, bestmove, cecp_hint, cecp_move, check, check_latency, schedstat_s
 
 STYLES = ("TECH-1971", "TECH-modern")
 RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
 
 
-def cpu_seconds(engine):
-    """Time the engine's threads have wanted a CPU (harness.cpu_demand_s)."""
-    return cpu_demand_s(engine.proc.pid)
+# [C] A ponder search is judged after the engine has had this much CPU time: 1.5 s of wall time
+# on an idle machine, longer on a busy one (at most SLOWNESS_CAP times), so that the depth it
+# reaches measures the search, not the load.
+PONDER_CPU_S = 1.5
+
+
+def ponder_for(engine, stop_pattern):
+    """Let the engine ponder until its threads have been on a CPU for PONDER_CPU_S; no line may
+    match `stop_pattern` meanwhile. Returns (the lines, the seconds its threads wanted a CPU: on
+    one or waiting for one, the wall seconds)."""
+    pid = engine.proc.pid
+    on0, waiting0 = schedstat_s(pid)
+    t0 = time.monotonic()
+    lines = []
+    while True:
+        lines += engine.silent(0.1, stop_pattern)
+        on, waiting = schedstat_s(pid)
+        if on - on0 >= PONDER_CPU_S or time.monotonic() - t0 >= PONDER_CPU_S * SLOWNESS_CAP:
+            return lines, on + waiting - on0 - waiting0, time.monotonic() - t0
 
 
 def depths(lines):
@@ -40,10 +56,7 @@ def test_uci_ponder_thinks_until_the_opponent_moves():
         bestmove(e, 30.0)
         # TECH-1971 plans a depth; TECH-modern (plan depth 0) a time.
         e.send(RUY_LOPEZ + " d2d3 b7b5", "go ponder wtime 60000 btime 60000")
-        cpu0, t0 = cpu_seconds(e), time.monotonic()
-        lines = e.silent(1.5, "^bestmove")
-        used = cpu_seconds(e) - cpu0
-        wall = time.monotonic() - t0
+        lines, used, wall = ponder_for(e, "^bestmove")
         check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
         deepest = depths(lines)
         check(deepest > max(plan, 1), f"{style}: pondered to depth {deepest}, the rule's depth is {plan}")
@@ -119,10 +132,7 @@ def test_cecp_ponder_thinks_until_the_opponent_moves():
         cecp_move(e, 30.0)
         guess = cecp_hint(e, 2.0)
         check(guess, f"{style}: no hint")
-        cpu0, t0 = cpu_seconds(e), time.monotonic()
-        lines = e.silent(1.5, "^move")
-        used = cpu_seconds(e) - cpu0
-        wall = time.monotonic() - t0
+        lines, used, wall = ponder_for(e, "^move")
         check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
         plies = [int(m.group(1)) for m in (re.match(r"^(\d+) -?\d+ \d+ \d+ ", l) for l in lines) if m]
         check(plies and max(plies) >= 6, f"{style}: pondered only to depth {max(plies) if plies else 0}")
