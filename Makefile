@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist install uninstall clean help FORCE
+.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -237,16 +237,29 @@ test-windows: $(EXE) windows
 	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
 	    ./$(EXE) '$(WINE) tech.exe'
 
-## dist: the Windows release archive build/dist/tech-VERSION-windows-x86_64.zip: tech.exe, README.md
-## and LICENSE in a folder of that name
-DIST_NAME := tech-$(TECH_VERSION)-windows-x86_64
-dist: windows
-	rm -rf build/dist/$(DIST_NAME) build/dist/$(DIST_NAME).zip
-	mkdir -p build/dist/$(DIST_NAME)
-	cp tech.exe README.md LICENSE build/dist/$(DIST_NAME)/
-	cd build/dist && $(PYTHON) -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED); \
-	    [z.write(name) for name in sys.argv[2:]]; z.close()' $(DIST_NAME).zip $(addprefix $(DIST_NAME)/,tech.exe README.md LICENSE)
-	@echo build/dist/$(DIST_NAME).zip
+## dist: the release archives in build/dist, each with its SHA-256 sum file (NAME.sha256) beside it:
+## the Windows zip tech-VERSION-windows-x86_64.zip (tech.exe, the licence, the documents of
+## packaging/docs.list at their paths and the manual page as text: every link of its README resolves
+## inside it) and the source archive tech-VERSION.tar.gz (its VERSION file says VERSION), written
+## by packaging/release.py; the tools are checked before anything is built
+dist:
+	@$(PYTHON) packaging/release.py need $(WINDOWS_CC)=gcc-mingw-w64-x86-64-posix groff=groff-base
+	$(MAKE) windows
+	$(PYTHON) packaging/release.py windows --version '$(TECH_VERSION)' --exe tech.exe
+	$(PYTHON) packaging/release.py source --version '$(TECH_VERSION)'
+
+## deb: the Debian package build/deb/tech_VERSION_ARCH.deb (Debian's debhelper and dpkg-buildpackage,
+## the recipe in packaging/debian), built from the source archive in a staging folder under build/,
+## then checked by lintian (no error allowed): /usr/games/tech, its manual page, XBoard's engine-list
+## entry and logo, the opening set and the documents
+deb:
+	$(PYTHON) packaging/release.py deb --version '$(TECH_VERSION)'
+
+## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
+LINT_DIRS := scripts tests book-free-openings packaging
+lint:
+	@command -v pyflakes3 >/dev/null || { echo "make lint needs pyflakes3: sudo apt-get install pyflakes3" >&2; exit 1; }
+	pyflakes3 $(LINT_DIRS) && echo "lint: pyflakes finds nothing in $(LINT_DIRS)"
 
 ## install: copy the binary to $(DESTDIR)$(PREFIX)/bin and the manual page docs/tech.6 to .../share/man/man6
 install: $(EXE)
@@ -278,7 +291,9 @@ help:
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
 	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
-	@echo "  make dist       the Windows archive build/dist/tech-VERSION-windows-x86_64.zip"
+	@echo "  make dist       the Windows zip and the source archive in build/dist, with SHA-256 sums"
+	@echo "  make deb        the Debian package build/deb/tech_VERSION_ARCH.deb, checked by lintian"
+	@echo "  make lint       pyflakes over the Python (pyflakes3; CI)"
 	@echo "  make install    install the binary and the manual page under \$$(DESTDIR)\$$(PREFIX) (PREFIX=$(PREFIX))"
 	@echo "  make uninstall  remove them again"
 	@echo "  make clean      remove build products"

@@ -18,7 +18,8 @@ from collections import namedtuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
 import chessrules as cr  # noqa: E402
-from engine_client import CecpClient, EngineLost, EngineRefused, UciClient, position_command  # noqa: E402
+from engine_client import CecpClient, EngineLost, EngineRefused, UciClient  # noqa: E402
+from engine_shared import position_command  # noqa: E402
 
 MOVE_GRACE = 30.0  # beyond the time limit, before a search is stopped as hung
 

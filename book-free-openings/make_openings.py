@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""make_openings.py - build openings.epd and openings.pgn: balanced start positions from named lines.
+"""make_openings.py - build openings.epd and openings.pgn: balanced start positions from named lines,
+and openings-source.txt: where they come from and the filter's figures.
 
 Regenerate both files (about 10-20 minutes on one core; the engine runs at the lowest priority):
 
@@ -17,6 +18,10 @@ Steps:
     is within +-50 centipawns.
  4. Order: a fixed shuffle (seeded), so that the first N positions of a short match are a
     sample of the whole set rather than all A00.
+ 5. Write: openings.epd holds the positions alone, one a line, with no comment line (every EPD
+    reader takes each line for a position: cutechess-cli calls a `#` line an invalid FEN and plays
+    that game from the initial position); the source and the figures go to openings-source.txt,
+    and to a comment at the head of openings.pgn.
 
 Options: --eco FILE (the source), --stockfish CMD, --depth D (20), --margin CP (50),
 --seed S (1971), --limit N (only the first N candidates, for a quick try), --out DIR.
@@ -35,6 +40,7 @@ sys.path.insert(0, HERE)
 import drivers  # noqa: E402
 import ecolines  # noqa: E402
 from ecolines import cr  # noqa: E402
+from engine_shared import position_command  # noqa: E402  (scripts/, on the path drivers.py sets)
 
 MIN_PLIES, MAX_PLIES = 4, 8
 
@@ -85,15 +91,15 @@ class Stockfish:
         self.driver = drivers.UciDriver("stockfish", cmd, {"Threads": 1, "Hash": 64})
 
     def score(self, moves):
-        """White's score in centipawns at the fixed depth (None for a mate score)."""
-        d = self.driver
-        d.proc.send("ucinewgame")
-        d.sync()
-        d.proc.send("position startpos moves " + " ".join(moves))
-        d.sync()
+        """White's score in centipawns at the fixed depth (None for a mate score), and what the
+        deepest exact score line said: {"score", "depth", "nodes"}."""
+        client = self.driver.client
+        client.new_game()
+        client.sync()
+        client.send(position_command(cr.START_FEN, moves))
+        client.sync()
         state = {"score": None, "depth": 0, "nodes": 0}
-
-        def stop(line):
+        for line in client.go(f"depth {self.depth}", 600.0).lines:
             words = line.split()
             if words[:1] == ["info"] and "score" in words and "depth" in words and "bound" not in line:
                 depth = int(words[words.index("depth") + 1])
@@ -103,10 +109,6 @@ class Stockfish:
                     state["score"] = value if kind == "cp" else None
                     if "nodes" in words:
                         state["nodes"] = int(words[words.index("nodes") + 1])
-            return words[:1] == ["bestmove"]
-
-        d.proc.send(f"go depth {self.depth}")
-        d.lines_until(stop, 600.0, "bestmove")
         if state["depth"] < self.depth or state["score"] is None:
             return None, state
         white = state["score"] if len(moves) % 2 == 0 else -state["score"]
@@ -116,13 +118,17 @@ class Stockfish:
         self.driver.close()
 
 
+EPD_NOTE = ("openings.epd holds the positions alone, one a line (no comment lines: cutechess-cli and other EPD "
+            "readers take every line for a position).")
+
+
 def write_files(kept, header, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     epd_path = os.path.join(out_dir, "openings.epd")
     pgn_path = os.path.join(out_dir, "openings.pgn")
+    with open(os.path.join(out_dir, "openings-source.txt"), "w") as source:
+        source.write("\n".join(header[:2] + [EPD_NOTE] + header[2:]) + "\n")
     with open(epd_path, "w") as epd:
-        for text in header:
-            epd.write(f"# {text}\n" if text else "#\n")
         for line, pos, white, state in kept:
             fen4 = " ".join(pos.fen().split()[:4])
             stm = white if pos.turn == cr.WHITE else -white
@@ -154,7 +160,8 @@ def main():
     parser.add_argument("--margin", type=int, default=50, help="keep |score| <= MARGIN centipawns (default 50)")
     parser.add_argument("--seed", type=int, default=1971, help="the shuffle of the output order")
     parser.add_argument("--limit", type=int, help="only the first N candidates (a quick try)")
-    parser.add_argument("--out", default=HERE, help="where openings.epd and openings.pgn go (default: this folder)")
+    parser.add_argument("--out", default=HERE,
+                        help="where openings.epd, openings.pgn and openings-source.txt go (default: this folder)")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="eco-") as workdir:
@@ -209,7 +216,7 @@ def main():
     epd_path, pgn_path = write_files(kept, header, args.out)
     for text in header[3:9]:
         print(text)
-    print(f"wrote {epd_path} and {pgn_path}")
+    print(f"wrote {epd_path}, {pgn_path} and openings-source.txt")
 
 
 if __name__ == "__main__":

@@ -19,11 +19,11 @@ import time
 from dataclasses import dataclass, field
 
 # EngineLost is the callers' too: a client raises it when the engine dies or stays silent. The
-# time-outs and the protocol text are the ones the match runner uses (engine_shared.py); the
-# names are imported here for the scripts that import them from this client.
+# time-outs and the protocol text are the ones the match runner uses (engine_shared.py; a script
+# that writes a `position` command imports position_command from there).
 from engine_process import FORFEIT_STALL, EngineLost, EngineProcess, process_cpu_seconds
-from engine_shared import (FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, QUIT_TIMEOUT,  # noqa: F401
-                           START_TIMEOUT, STOP_TIMEOUT, cecp_setup_lines, position_command)
+from engine_shared import (FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, QUIT_TIMEOUT, START_TIMEOUT, STOP_TIMEOUT,
+                           cecp_setup_lines)
 
 
 class EngineRefused(RuntimeError):

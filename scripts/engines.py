@@ -20,9 +20,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from cecp_adapter import CecpAdapter
-from engine_process import (FORFEIT_DISCONNECT, FORFEIT_STALL, DebugLog, EngineLost,  # noqa: F401  (re-exported)
-                            process_cpu_seconds)
-from engine_stats import EngineStats  # noqa: F401  (re-exported)
+from engine_process import FORFEIT_DISCONNECT, FORFEIT_STALL
 from uci_adapter import UciAdapter
 
 # Forfeit kinds, as the summary and the tests name them (the other two, FORFEIT_DISCONNECT and
@@ -31,6 +29,9 @@ FORFEIT_TIME = "time"
 FORFEIT_ILLEGAL = "illegal move"
 FORFEIT_FALSE_CLAIM = "false claim"
 FORFEIT_ILLEGAL_CLAIM = "claims a legal move illegal"
+# Every kind, in the order a match summary lists them (match.py).
+FORFEIT_KINDS = (FORFEIT_TIME, FORFEIT_ILLEGAL, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL_CLAIM,
+                 FORFEIT_DISCONNECT, FORFEIT_STALL)
 
 ADAPTERS = {"uci": UciAdapter, "xboard": CecpAdapter}
 

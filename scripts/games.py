@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, field
 
 import chessrules as cr
+from engine_process import EngineLost, process_cpu_seconds
 from engines import (FORFEIT_DISCONNECT, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL, FORFEIT_ILLEGAL_CLAIM,
-                     FORFEIT_STALL, FORFEIT_TIME, EngineLost, TimeControl, process_cpu_seconds)
+                     FORFEIT_STALL, FORFEIT_TIME, TimeControl)
 
 # ---------------------------------------------------------------------------------------
 # One game

@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
-from engines import (ADAPTERS, FORFEIT_DISCONNECT, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL,  # noqa: E402
-                     FORFEIT_ILLEGAL_CLAIM, FORFEIT_STALL, FORFEIT_TIME, DebugLog, EngineConfig, EngineStats,
-                     TimeControl, name_engines)
+from engine_process import DebugLog  # noqa: E402
+from engine_stats import EngineStats  # noqa: E402
+from engines import ADAPTERS, FORFEIT_KINDS, EngineConfig, TimeControl, name_engines  # noqa: E402
 from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, finish_game, pgn_text,  # noqa: E402
                    play_game, random_openings, read_openings)
 
@@ -248,9 +248,7 @@ def format_summary(s):
     out.append("Game ends:")
     for reason, n in sorted(s["terminations"].items(), key=lambda kv: -kv[1]):
         out.append(f"  {n:4d}  {reason}")
-    kinds = (FORFEIT_TIME, FORFEIT_ILLEGAL, FORFEIT_FALSE_CLAIM, FORFEIT_ILLEGAL_CLAIM,
-             FORFEIT_DISCONNECT, FORFEIT_STALL)
-    out.append("Forfeits: " + ", ".join(f"{k} {len(s['forfeits'].get(k, []))}" for k in kinds))
+    out.append("Forfeits: " + ", ".join(f"{k} {len(s['forfeits'].get(k, []))}" for k in FORFEIT_KINDS))
     for kind, items in s["forfeits"].items():
         for item in items:
             out.append(f"  game {item['round']}: {item['loser']} {kind}: {item['detail']}")

@@ -17,7 +17,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chessrules as cr  # noqa: E402
-from engine_client import UciClient, position_command  # noqa: E402
+from engine_client import UciClient  # noqa: E402
+from engine_shared import position_command  # noqa: E402
 
 
 def fixed_depth_move(engine, start_fen, moves, depth):

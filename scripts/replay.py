@@ -30,7 +30,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import chessrules as cr  # noqa: E402
-from engine_client import UciClient as UciEngine, position_command  # noqa: E402,F401  (names other scripts import)
+from engine_client import UciClient as UciEngine  # noqa: E402
+from engine_shared import position_command  # noqa: E402
 
 DEFAULT_PGN = os.path.join(HERE, "..", "tests", "data", "paper-games.pgn")
 

@@ -19,7 +19,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import chessrules as cr  # noqa: E402
-from engine_client import UciClient, position_command  # noqa: E402
+from engine_client import UciClient  # noqa: E402
+from engine_shared import position_command  # noqa: E402
 
 
 def game_positions(tags, movetext):

@@ -12,7 +12,8 @@ a comment), each printed as SKIP with its reason. NAME-SUBSTRING runs only the t
 
 A suite is a folder with its run.py (which calls main() below) and a support module that its tests
 import: it defines TestFailure (a check that failed: the test fails with its message, not with a
-traceback) and may define test_finished(), called after every test: it cleans up what the test left
+traceback), may define TestSkipped (a test that cannot run here, for want of a tool it names: it
+is printed as SKIP with its reason) and test_finished(), called after every test: it cleans up what the test left
 (the protocol suite closes the engines the test started) and returns (problem, lines): why the test
 fails after all (an engine that crashed, a sanitizer's report) or None, and lines to print under a
 failure (the engines' last words).
@@ -75,12 +76,16 @@ def parse_args(argv):
 
 
 def run_one(func, support):
-    """Run one test: (passed, why it failed, lines to print under a failure)."""
+    """Run one test: (passed, why it failed, lines to print under a failure); passed is None for
+    a test that skipped itself, why then its reason."""
+    skipped = getattr(support, "TestSkipped", ())
     try:
         func()
         ok, why = True, ""
     except support.TestFailure as e:
         ok, why = False, str(e)
+    except skipped as e:
+        ok, why = None, str(e)
     except Exception:  # noqa: BLE001  (a crash in a test is its failure, not the end of the run)
         ok, why = False, traceback.format_exc(limit=4)
     details = []
@@ -130,7 +135,10 @@ def main(folder, label, support_name, announce=False):
         t0 = time.monotonic()
         ok, why, details = run_one(func, support)
         elapsed = time.monotonic() - t0
-        if ok:
+        if ok is None:
+            skipped += 1
+            print(f"SKIP {name}: {why}", flush=True)
+        elif ok:
             passed += 1
             print(f"PASS {name} ({elapsed:.2f} s)", flush=True)
         else:

@@ -1,5 +1,6 @@
-"""longlib.py - what the long tests share: paths, the check helper, the referee and the match runner's
-modules (engines, games, match)."""
+"""longlib.py - what the long tests share: paths, the check helper and the match runner's modules
+(engines, match); importing it puts scripts/ on the path, so that a test then imports the referee
+(chessrules) and games.py itself."""
 import os
 import sys
 
@@ -9,9 +10,7 @@ SCRIPTS = os.path.join(ROOT, "scripts")
 if SCRIPTS not in sys.path:
     sys.path.insert(0, SCRIPTS)
 
-import chessrules  # noqa: E402  (needs SCRIPTS on the path)
-import engines  # noqa: E402
-import games  # noqa: E402
+import engines  # noqa: E402  (needs SCRIPTS on the path)
 import match  # noqa: E402
 
 

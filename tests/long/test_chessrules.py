@@ -7,7 +7,8 @@ and its game-end rules, SAN and FEN handling against hand-made positions.
 import os
 import time
 
-from longlib import ROOT, check, chessrules as cr
+from longlib import ROOT, check
+import chessrules as cr  # noqa: E402  (scripts/, on the path that longlib sets)
 
 # Depths whose count is at most this many leaves: all 158 positions in a few seconds.
 PERFT_LEAF_LIMIT = 20000

@@ -5,7 +5,9 @@ tournament manager's clock; these matches are short versions of the measurement 
 RESULTS.md. TECH-UCI ponders with the GUI-driven go ponder / ponderhit / stop cycle,
 TECH-CECP ponders on its own after `hard`, so both pondering paths are exercised.
 """
-from longlib import chessrules, check, check_clean, engines, fairymax, games, run_match, tech
+from longlib import check, check_clean, engines, fairymax, run_match, tech
+import chessrules  # noqa: E402  (scripts/, on the path that longlib sets)
+import games  # noqa: E402
 
 
 def self_play(tc, games, name, **extra):

@@ -2,6 +2,7 @@
 import os
 import queue
 import re
+import select
 import shlex
 import subprocess
 import threading
@@ -10,9 +11,93 @@ import time
 # A command the engine runs under, if any (run.py --wrapper, or TECH_WRAPPER): Wine for tech.exe.
 WRAPPER = shlex.split(os.environ.get("TECH_WRAPPER", ""))
 
-# Sanitizer builds run several times slower: scale the latency limits for them.
-SLOW = 4.0 if re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")) else 1.0
+# Sanitizer and debug builds run several times slower: scale the time limits for them.
+# TECH_TEST_SLOW=F sets the factor (Wine: WINE_SLOW in the Makefile); it multiplies every time
+# limit of the suite, before check_latency's measured slowness.
+CHECKED_BUILD = bool(re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")))
+SLOW = 4.0 if CHECKED_BUILD else 1.0
 SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
+
+# [C] A busy machine stretches every latency: a reply that takes 30 ms on an idle one waits its
+# turn for a core behind the other processes. check_latency measures how much slower than idle the
+# machine is when a latency misses its limit, for this long, and allows that many times the limit,
+# at most SLOWNESS_CAP times (beyond that a latency is a fault of the engine, not of the load).
+SLOWNESS_PROBE_S = 0.3
+SLOWNESS_CAP = 20.0
+
+
+def measured_slowness(seconds=SLOWNESS_PROBE_S):
+    """How many times slower than an idle machine this one runs now (1.0 at least): the larger of
+    the wall time a spinning thread of this process takes per second of CPU it gets over
+    `seconds` (2 when it gets half a core) and the 1-minute load average per core (/proc/loadavg,
+    the runnable processes; on a system without it, the probe alone)."""
+    wall0, cpu0 = time.monotonic(), time.thread_time()
+    while time.monotonic() - wall0 < seconds:
+        pass
+    probe = (time.monotonic() - wall0) / max(time.thread_time() - cpu0, 1e-3)
+    try:
+        with open("/proc/loadavg") as f:
+            load = float(f.read().split()[0]) / (os.cpu_count() or 1)
+    except (OSError, ValueError, IndexError):
+        load = 1.0
+    return max(1.0, probe, load)
+
+
+def wait_exit(proc, timeout):
+    """(exit code, the monotonic time of the exit) of a Popen process. Waited for through a pidfd,
+    which wakes at the exit itself: Popen.wait(timeout) polls, up to 50 ms late, which a latency
+    would count. subprocess.TimeoutExpired after `timeout` seconds."""
+    try:
+        fd = os.pidfd_open(proc.pid)
+    except (AttributeError, OSError):  # no pidfd here (or already reaped): the polling wait
+        rc = proc.wait(timeout=timeout)
+        return rc, time.monotonic()
+    try:
+        readable, _, _ = select.select([fd], [], [], timeout)
+        ended = time.monotonic()
+    finally:
+        os.close(fd)
+    if not readable:
+        raise subprocess.TimeoutExpired(proc.args, timeout)
+    return proc.wait(), ended
+
+
+def slowness_now():
+    """measured_slowness(), at most SLOWNESS_CAP: the factor a test may stretch a time by."""
+    return min(measured_slowness(), SLOWNESS_CAP)
+
+
+def schedstat_s(pid):
+    """(seconds on a CPU, seconds runnable and waiting for one) of the process's threads so far
+    (Linux /proc/PID/task/*/schedstat)."""
+    on_cpu = waiting = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                fields = f.read().split()
+        except FileNotFoundError:  # a thread that ended meanwhile
+            continue
+        on_cpu, waiting = on_cpu + int(fields[0]), waiting + int(fields[1])
+    return on_cpu / 1e9, waiting / 1e9
+
+
+def cpu_demand_s(pid):
+    """Seconds the process's threads have wanted a CPU: on one, or runnable and waiting for one,
+    so that other load on a shared machine, which keeps a busy thread waiting, does not count as
+    idling."""
+    return sum(schedstat_s(pid))
+
+
+def check_latency(seconds, limit, what):
+    """Fail unless `seconds`, the latency of `what` (a reply, a stop, an exit), is within `limit`
+    seconds, times SLOW, times the machine's measured slowness (measured only when the plain limit
+    is missed, so an idle machine is held to the limit itself)."""
+    allowed = limit * SLOW
+    if seconds < allowed:
+        return
+    slowness = slowness_now()
+    check(seconds < allowed * slowness,
+          f"{what} took {seconds:.3f} s: limit {allowed:.3f} s, x{slowness:.2f} on this machine now")
 
 
 def engine_command(*args, binary=None):
@@ -37,6 +122,10 @@ BANNER = r"^TECH \S+, profile TECH-\S+: .*`help`"
 
 class TestFailure(Exception):
     """A check failed; the message says what was expected and what came."""
+
+
+class TestSkipped(Exception):
+    """The test cannot run on this machine (a tool it needs is missing); the message says which."""
 
 
 def check(condition, message):
@@ -94,10 +183,17 @@ class Engine:
 
     def next_line(self, timeout):
         """The next output line, or TestFailure after `timeout` seconds."""
+        line = self.next_line_or_none(timeout)
+        if line is None:
+            raise TestFailure(f"no output within {timeout:.2f} s")
+        return line
+
+    def next_line_or_none(self, timeout):
+        """The next output line, or None after `timeout` seconds; TestFailure at end of output."""
         try:
             stamp, line = self.lines.get(timeout=timeout)
         except queue.Empty:
-            raise TestFailure(f"no output within {timeout:.2f} s")
+            return None
         if line is None:
             self.lines.put((stamp, None))
             raise TestFailure("engine closed its output")
@@ -107,17 +203,26 @@ class Engine:
 
     def expect(self, pattern, timeout=2.0, collect=None):
         """Read until a line matches the regex `pattern`; returns the match. Lines before it go to
-        `collect` (a list) when given."""
+        `collect` (a list) when given. A wait that runs out is stretched once by the machine's
+        measured slowness (slowness_now) before it fails: on a busy machine the line may be on
+        its way."""
         deadline = time.monotonic() + timeout * SLOW
+        stretched = False
         regex = re.compile(pattern)
         while True:
             left = deadline - time.monotonic()
+            if left <= 0 and not stretched:
+                stretched = True
+                deadline += timeout * SLOW * (slowness_now() - 1.0)
+                continue
             if left <= 0:
                 raise TestFailure(f"expected /{pattern}/ within {timeout:.2f} s")
             try:
-                line = self.next_line(left)
+                line = self.next_line_or_none(left)
             except TestFailure as e:
                 raise TestFailure(f"expected /{pattern}/: {e}")
+            if line is None:
+                continue
             m = regex.search(line)
             if m:
                 return m
@@ -173,11 +278,11 @@ class Engine:
         """Send quit and return (exit code, seconds until exit)."""
         start = self.send("quit")
         try:
-            rc = self.proc.wait(timeout=timeout * SLOW)
+            rc, ended = wait_exit(self.proc, timeout * SLOW)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise TestFailure("engine did not exit after quit")
-        return rc, time.monotonic() - start
+        return rc, ended - start
 
     def close(self):
         if self.proc.poll() is None:

@@ -9,8 +9,8 @@ import re
 import resource
 import time
 
-from harness import (MATE_IN_ONE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, SLOW, Engine, bestmove, cecp_hint, cecp_move,
-                     check)
+from harness import (MATE_IN_ONE, ONLY_MOVE_BLACK, ONLY_MOVE_WHITE, Engine, bestmove, cecp_hint, cecp_move, check,
+                     check_latency, wait_exit)
 
 SANITIZED = bool(re.search(r"(asan|tsan)", os.environ.get("TECH_BINARY", "")))
 # Kiwipete: a 2-ply guess here takes TECH's PDP-10 about 40 s (the measure).
@@ -65,14 +65,16 @@ def test_commands_during_the_pdp10_guess_are_answered_at_once():
         t0 = e.send(command)
         if answer:
             _, t1 = e.expect_at(answer, ANSWER_S + 1.0)
-            check(t1 - t0 < ANSWER_S * SLOW, f"{command}: answered after {t1 - t0:.2f} s")
+            check_latency(t1 - t0, ANSWER_S, f"the answer to {command}")
         if command in ("hint", "?", "force"):
             e.ping(9, ANSWER_S)  # (after the usermove TECH thinks: a ping would wait for its move)
         if command == "quit":
-            rc, seconds = e.proc.wait(timeout=10.0), time.monotonic() - t0
+            rc, ended = wait_exit(e.proc, 10.0)
+            seconds = ended - t0
         else:
             rc, seconds = e.quit(ANSWER_S)
-        check(rc == 0 and seconds < ANSWER_S * SLOW, f"{command}: quit took {seconds:.2f} s")
+        check(rc == 0, f"{command}: exit status {rc}")
+        check_latency(seconds, ANSWER_S, f"quit after {command}")
 
 
 def test_quit_in_every_stage_of_a_job_at_pdp10_speed():
@@ -95,7 +97,8 @@ def test_quit_in_every_stage_of_a_job_at_pdp10_speed():
                 e.send("isready")
                 e.expect("^readyok$", ANSWER_S)
             rc, seconds = e.quit(ANSWER_S)
-            check(rc == 0 and seconds < ANSWER_S * SLOW, f"{lines[-1]} after {wait} s: quit took {seconds:.2f} s")
+            check(rc == 0, f"{lines[-1]} after {wait} s: exit status {rc}")
+            check_latency(seconds, ANSWER_S, f"quit in {lines[-1]} after {wait} s")
 
 
 # 3. Clearing a large table.
@@ -137,7 +140,7 @@ def test_clearing_a_table_touches_no_page_under_an_address_space_limit():
     e.send("position startpos", "go depth 1")
     bestmove(e, 10.0)  # the table is cleared before this search
     after = vm_status(e.proc.pid)
-    check(t1 - t0 < 0.5 * SLOW, f"isready {t1 - t0:.2f} s after ucinewgame")
+    check_latency(t1 - t0, 0.5, "isready after ucinewgame")
     grown_mb = (after["VmHWM"] - before["VmHWM"]) / 1024
     check(grown_mb < 16, f"the clear raised the peak of memory in use by {grown_mb:.0f} MB: {before} -> {after}")
     check(after["VmRSS"] < before["VmRSS"], f"the cleared table's pages stayed in use: {before} -> {after}")
@@ -234,7 +237,7 @@ def test_one_complaint_per_line():
     # The profile said at a game's first search is not a complaint.
     complaints = [l for l in lines if l.startswith("info string") and not l.startswith("info string TECH ")]
     check(len(complaints) == 1, f"{len(complaints)} complaints for one line")
-    check(t1 - t0 < 1.0 * SLOW, f"readyok after {t1 - t0:.2f} s")
+    check_latency(t1 - t0, 1.0, "readyok after a 200,000-word go")
     e.quit()
 
 

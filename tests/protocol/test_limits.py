@@ -7,7 +7,7 @@ import re
 import resource
 import time
 
-from harness import MOVE_RE, SLOW, WRAPPER, Engine, bestmove, cecp_move, check
+from harness import MOVE_RE, SLOW, WRAPPER, Engine, bestmove, cecp_move, check, check_latency
 
 INT64_MAX = "9223372036854775807"
 INT64_MIN = "-9223372036854775808"
@@ -246,15 +246,15 @@ def test_largest_hash_then_new_game_is_fast():
     e.send("setoption name Style value TECH-modern", f"setoption name Hash value {HUGE_HASH_MB}")
     t0 = e.send("isready")
     _, t1 = e.expect_at("^readyok$", 10.0)
-    check(t1 - t0 < 1.0, f"setting Hash {HUGE_HASH_MB} took {t1 - t0:.2f} s")
+    check_latency(t1 - t0, 1.0, f"setting Hash {HUGE_HASH_MB}")
     t0 = e.send("ucinewgame", "isready")
     _, t1 = e.expect_at("^readyok$", 20.0)
-    check(t1 - t0 < 0.5, f"ucinewgame after Hash {HUGE_HASH_MB} took {t1 - t0:.2f} s")
+    check_latency(t1 - t0, 0.5, f"ucinewgame after Hash {HUGE_HASH_MB}")
     e.send("position startpos", "go depth 5")
     bestmove(e, 10.0)
     t0 = e.send("ucinewgame", "isready")
     _, t1 = e.expect_at("^readyok$", 20.0)
-    check(t1 - t0 < 0.5, f"ucinewgame after a search with Hash {HUGE_HASH_MB} took {t1 - t0:.2f} s")
+    check_latency(t1 - t0, 0.5, f"ucinewgame after a search with Hash {HUGE_HASH_MB}")
     e.quit()
 
 
@@ -267,14 +267,14 @@ def test_most_threads_search_answer_and_quit():
     e.silent(0.2, "^bestmove")
     t0 = e.send("isready")
     _, t1 = e.expect_at("^readyok$", 2.0)
-    check(t1 - t0 < 0.5 * SLOW, f"isready answered after {t1 - t0:.2f} s")
+    check_latency(t1 - t0, 0.5, "isready during a 64-thread search")
     move, _ = bestmove(e, 5.0)
     check(MOVE_RE.match(move) and move[1] in "78", f"bestmove {move}")
     e.send("ucinewgame", "position startpos", "go infinite")
     e.silent(0.3, "^bestmove")
     rc, seconds = e.quit()
     check(rc == 0, f"exit status {rc}")
-    check(seconds < 1.0 * SLOW, f"quit took {seconds:.2f} s")
+    check_latency(seconds, 1.0, "quit of a 64-thread search")
 
 
 # 4. perft runs like a search.
@@ -287,10 +287,10 @@ def test_go_perft_is_interruptible():
     time.sleep(0.2)
     t0 = e.send("isready")
     _, t1 = e.expect_at("^readyok$", 1.0)
-    check(t1 - t0 < 0.1 * SLOW, f"readyok {t1 - t0:.3f} s into a perft")
+    check_latency(t1 - t0, 0.1, "readyok during a perft")
     t0 = e.send("stop")
     _, t1 = e.expect_at(r"^Perft stopped after \d+ of 20 root moves", 1.0)
-    check(t1 - t0 < 0.2 * SLOW, f"perft stopped {t1 - t0:.3f} s after stop")
+    check_latency(t1 - t0, 0.2, "stop of a perft")
     e.send("go perft 9")
     time.sleep(0.1)
     e.send("go depth 2")  # a new go ends the perft first
@@ -301,7 +301,8 @@ def test_go_perft_is_interruptible():
     e.send("go perft 9")
     time.sleep(0.1)
     rc, seconds = e.quit()
-    check(rc == 0 and seconds < 0.5 * SLOW, f"quit during perft: status {rc} after {seconds:.2f} s")
+    check(rc == 0, f"quit during perft: status {rc}")
+    check_latency(seconds, 0.5, "quit during perft")
 
 
 def test_console_perft_is_interruptible():

@@ -1,6 +1,8 @@
 """test_openings.py - the book-free opening set (book-free-openings/openings.epd and .pgn):
+every line of the EPD a position (no comment line, which cutechess-cli would read as a bad FEN);
 every position legal and distinct, 4-8 plies from a named line, balanced, and the same lines in
-both files; the match runner (scripts/match.py, its openings in scripts/games.py) can read the EPD."""
+both files, as openings-source.txt says; the match runner (scripts/match.py, its openings in
+scripts/games.py) can read the EPD."""
 import os
 import re
 import sys
@@ -34,15 +36,26 @@ def parse_epd_line(line):
 
 
 def read_epd():
-    header, rows = [], []
+    """[(line number, fen4, ops)], one for every line of openings.epd (test_every_line_is_a_position)."""
     with open(os.path.join(FOLDER, "openings.epd")) as f:
-        for number, line in enumerate(f, 1):
-            line = line.rstrip("\n")
-            if line.startswith("#"):
-                header.append(line)
-            elif line.strip():
-                rows.append((number, *parse_epd_line(line)))
-    return header, rows
+        return [(number, *parse_epd_line(line.rstrip("\n"))) for number, line in enumerate(f, 1)]
+
+
+def test_every_line_is_a_position():
+    """Each line of openings.epd is an EPD position that the referee sets up: no comment, no blank
+    line, so that every reader (cutechess-cli, Cute Chess, match.py) reads it as the same 385
+    positions."""
+    with open(os.path.join(FOLDER, "openings.epd"), "rb") as f:
+        data = f.read()
+    check(data.endswith(b"\n") and b"\r" not in data, "openings.epd: not LF-terminated lines")
+    bad = []
+    for number, line in enumerate(data.decode("ascii").split("\n")[:-1], 1):
+        try:
+            fen4, _ = parse_epd_line(line)
+            cr.Position.from_fen(fen4 + " 0 1")
+        except ValueError as e:
+            bad.append(f"line {number}: {e}")
+    check(not bad, "lines of openings.epd that are not positions: " + "; ".join(bad[:5]))
 
 
 def replay(movetext):
@@ -52,12 +65,13 @@ def replay(movetext):
 
 
 def test_epd_positions_legal_distinct_balanced():
-    header, rows = read_epd()
+    rows = read_epd()
     check(len(rows) >= 200, f"only {len(rows)} positions")
-    text = "\n".join(header)
+    with open(os.path.join(FOLDER, "openings-source.txt")) as f:
+        text = f.read()
     found = re.search(r"Result: (\d+) scored, (\d+) kept", text)
-    check(found and int(found.group(2)) == len(rows), f"header figures do not match {len(rows)} positions")
-    check(re.search(r"Filter: Stockfish .*go depth \d+", text), "the filter's engine and depth are not in the header")
+    check(found and int(found.group(2)) == len(rows), f"openings-source.txt: figures not of {len(rows)} positions")
+    check(re.search(r"Filter: Stockfish .*go depth \d+", text), "openings-source.txt: no filter engine and depth")
     keys = set()
     for number, fen4, ops in rows:
         where = f"openings.epd line {number}"
@@ -76,7 +90,7 @@ def test_epd_positions_legal_distinct_balanced():
 
 
 def test_pgn_has_the_same_lines():
-    _, rows = read_epd()
+    rows = read_epd()
     games = cr.read_pgn(os.path.join(FOLDER, "openings.pgn"))
     check(len(games) == len(rows), f"{len(games)} PGN games, {len(rows)} EPD positions")
     for (number, fen4, ops), (tags, movetext) in zip(rows, games):
@@ -95,7 +109,7 @@ def test_pgn_has_the_same_lines():
 def test_match_runner_reads_the_set():
     import games  # scripts/games.py: how scripts/match.py reads the positions it plays from
     openings = games.read_openings(os.path.join(FOLDER, "openings.epd"))
-    _, rows = read_epd()
+    rows = read_epd()
     check(len(openings) == len(rows), f"match.py read {len(openings)} of {len(rows)} positions")
     # Each is its named line from the initial position, so engines get the moves and move numbers.
     check(all(o.fen == cr.START_FEN and 4 <= len(o.moves) <= 8 for o in openings), "match.py lost the lines' moves")

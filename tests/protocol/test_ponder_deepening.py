@@ -3,28 +3,36 @@ ponder` and CECP `hard`): deeper than the rule's depth, one core busy until the 
 a hit on a deep enough result plays at once, a miss is abandoned; and the clock's limits hold
 on a machine loaded by other processes. Under Speed PDP-10 TECH-1971 ponders as in 1971: the
 rule's depth and no deeper, played at once on a hit."""
-import os
 import re
 import subprocess
 import sys
 import time
 
-from harness import SLOW, Engine, bestmove, cecp_hint, cecp_move, check
+from harness import SLOWNESS_CAP, Engine, bestmove, cecp_hint, cecp_move, check, check_latency, schedstat_s
 
 STYLES = ("TECH-1971", "TECH-modern")
 RUY_LOPEZ = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7"
 
 
-def cpu_seconds(engine):
-    """Time the engine's threads have wanted a CPU: on one, or runnable and waiting for one
-    (Linux /proc schedstat), so that other load on a shared machine does not count as idling."""
-    total = 0
+# [C] A ponder search is judged after the engine has had this much CPU time: 1.5 s of wall time
+# on an idle machine, longer on a busy one (at most SLOWNESS_CAP times), so that the depth it
+# reaches measures the search, not the load.
+PONDER_CPU_S = 1.5
+
+
+def ponder_for(engine, stop_pattern):
+    """Let the engine ponder until its threads have been on a CPU for PONDER_CPU_S; no line may
+    match `stop_pattern` meanwhile. Returns (the lines, the seconds its threads wanted a CPU: on
+    one or waiting for one, the wall seconds)."""
     pid = engine.proc.pid
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-            on_cpu, waiting = f.read().split()[:2]
-            total += int(on_cpu) + int(waiting)
-    return total / 1e9
+    on0, waiting0 = schedstat_s(pid)
+    t0 = time.monotonic()
+    lines = []
+    while True:
+        lines += engine.silent(0.1, stop_pattern)
+        on, waiting = schedstat_s(pid)
+        if on - on0 >= PONDER_CPU_S or time.monotonic() - t0 >= PONDER_CPU_S * SLOWNESS_CAP:
+            return lines, on + waiting - on0 - waiting0, time.monotonic() - t0
 
 
 def depths(lines):
@@ -48,16 +56,13 @@ def test_uci_ponder_thinks_until_the_opponent_moves():
         bestmove(e, 30.0)
         # TECH-1971 plans a depth; TECH-modern (plan depth 0) a time.
         e.send(RUY_LOPEZ + " d2d3 b7b5", "go ponder wtime 60000 btime 60000")
-        cpu0, t0 = cpu_seconds(e), time.monotonic()
-        lines = e.silent(1.5, "^bestmove")
-        used = cpu_seconds(e) - cpu0
-        wall = time.monotonic() - t0
+        lines, used, wall = ponder_for(e, "^bestmove")
         check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
         deepest = depths(lines)
         check(deepest > max(plan, 1), f"{style}: pondered to depth {deepest}, the rule's depth is {plan}")
         t0 = e.send("isready")
         _, t1 = e.expect_at("^readyok$", 1.0)
-        check(t1 - t0 < 0.05 * SLOW, f"{style}: isready while pondering took {t1 - t0:.3f} s")
+        check_latency(t1 - t0, 0.05, f"{style}: isready while pondering")
         e.send("stop")
         bestmove(e, 1.0)
 
@@ -78,7 +83,7 @@ def test_uci_hit_after_deepening_plays_at_once():
             e.silent(1.5, "^bestmove")
         t0 = e.send("ponderhit")
         _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
-        check(t1 - t0 < 0.1 * SLOW, f"{style}: bestmove {t1 - t0:.3f} s after the hit")
+        check_latency(t1 - t0, 0.1, f"{style}: bestmove after the hit")
 
 
 def test_uci_pdp10_ponders_the_rules_depth_only():
@@ -95,7 +100,7 @@ def test_uci_pdp10_ponders_the_rules_depth_only():
     check(not [l for l in lines if re.match(r"^info depth [3-9]", l)], "a deeper depth begun while pondering")
     t0 = e.send("ponderhit")
     _, t1 = e.expect_at(r"^bestmove \S+", 2.0)
-    check(t1 - t0 < 0.1 * SLOW, f"bestmove {t1 - t0:.3f} s after the hit on a finished search")
+    check_latency(t1 - t0, 0.1, "bestmove after the hit on a finished search")
 
 
 def test_uci_miss_is_abandoned_and_the_game_goes_on():
@@ -105,7 +110,7 @@ def test_uci_miss_is_abandoned_and_the_game_goes_on():
         e.silent(0.5, "^bestmove")
         t0 = e.send("stop")
         _, t1 = e.expect_at(r"^bestmove \S+", 1.0)
-        check(t1 - t0 < 0.1 * SLOW, f"{style}: stop answered after {t1 - t0:.3f} s")
+        check_latency(t1 - t0, 0.1, f"{style}: the answer to stop")
         e.send(RUY_LOPEZ + " d2d4", "go wtime 1000 btime 1000")
         bestmove(e, 2.0)
         e.ready()
@@ -127,17 +132,14 @@ def test_cecp_ponder_thinks_until_the_opponent_moves():
         cecp_move(e, 30.0)
         guess = cecp_hint(e, 2.0)
         check(guess, f"{style}: no hint")
-        cpu0, t0 = cpu_seconds(e), time.monotonic()
-        lines = e.silent(1.5, "^move")
-        used = cpu_seconds(e) - cpu0
-        wall = time.monotonic() - t0
+        lines, used, wall = ponder_for(e, "^move")
         check(used >= 0.9 * wall, f"{style}: busy {used:.2f} s while pondering for {wall:.2f} s")
         plies = [int(m.group(1)) for m in (re.match(r"^(\d+) -?\d+ \d+ \d+ ", l) for l in lines) if m]
         check(plies and max(plies) >= 6, f"{style}: pondered only to depth {max(plies) if plies else 0}")
         t0 = e.send("time 1900", "otim 1850", f"usermove {guess}")
         _, t1 = e.expect_at(r"^move \S+$", 20.0)
         if style == "TECH-1971":
-            check(t1 - t0 < 0.1 * SLOW, f"{style}: move {t1 - t0:.3f} s after the hit")
+            check_latency(t1 - t0, 0.1, f"{style}: the move after the hit")
 
 
 def test_limits_hold_on_a_loaded_machine():
@@ -154,8 +156,9 @@ def test_limits_hold_on_a_loaded_machine():
                 hard = min(8 * avail, (clock - 50) / 2)
                 t0 = e.send(f"go wtime {clock} btime {clock} winc 20 binc 20")
                 _, t1 = e.expect_at(r"^bestmove \S+", 3.0)
-                check((t1 - t0) * 1000 < hard + 60 * SLOW,
-                      f"{style} after {moves}: {1000 * (t1 - t0):.0f} ms, hard limit {hard:.0f} ms")
+                # Beyond the hard limit: the pipe's delay, 60 ms, longer as other load adds to the hogs.
+                check_latency(max(0.0, t1 - t0 - hard / 1000), 0.06,
+                              f"{style} after {moves}: {1000 * (t1 - t0):.0f} ms, hard limit {hard:.0f} ms; the excess")
     finally:
         for h in hogs:
             h.kill()

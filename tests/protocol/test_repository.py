@@ -91,10 +91,11 @@ def make(*args, cwd=ROOT):
 
 def test_version_from_git_or_the_version_file():
     """A clone builds as the VERSION file and its commit (or its tag), a tarball as the VERSION
-    file alone: both have a version."""
+    file alone: both have a version. A clone's VERSION is X.Y[.Z]; the source archive's (make
+    dist) is the version it was made as, X.Y[.Z] with a +gHASH or a tag's -N-gHASH after it."""
     with open(os.path.join(ROOT, "VERSION")) as f:
         base = f.read().strip()
-    check(re.fullmatch(r"\d+\.\d+(\.\d+)?", base), f"VERSION holds {base!r}")
+    check(re.fullmatch(r"\d+\.\d+(\.\d+)?([+-][0-9A-Za-z.+-]+)?", base), f"VERSION holds {base!r}")
     here = make("-s", "version").strip()
     git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     if git.returncode == 0:

@@ -6,7 +6,7 @@ import re
 import sys
 import time
 
-from harness import SLOW, Engine, bestmove, check, cecp_move
+from harness import SLOW, Engine, bestmove, cecp_move, check, check_latency, cpu_demand_s
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -39,17 +39,21 @@ def uci_engine(*options):
     return e
 
 
-def timed_search(e, seconds=SEARCH_S, fen=MIDDLEGAME):
-    """`go infinite` for `seconds`, then stop: (nodes, search stats dict, process CPU s, wall s)."""
+def timed_search(e, seconds=SEARCH_S, fen=MIDDLEGAME, demand=False):
+    """`go infinite` for `seconds`, then stop: (nodes, search stats dict, process CPU s, wall s).
+    With `demand` the CPU is the time the threads wanted a CPU (on one or waiting for one:
+    harness.cpu_demand_s), what an unlimited search takes on an idle machine however busy this
+    one is."""
     e.send(f"position fen {fen}")
     e.ready()
-    cpu_before, wall_before = process_cpu_s(e), time.monotonic()
+    used = (lambda: cpu_demand_s(e.proc.pid)) if demand else (lambda: process_cpu_s(e))
+    cpu_before, wall_before = used(), time.monotonic()
     e.send("go infinite")
     time.sleep(seconds)
     e.send("stop")
     lines = []
     bestmove(e, 5.0, lines)
-    cpu, wall = process_cpu_s(e) - cpu_before, time.monotonic() - wall_before
+    cpu, wall = used() - cpu_before, time.monotonic() - wall_before
     stats = next((m for m in (re.search(STATS_RE, line) for line in lines) if m), None)
     check(stats, f"no stats line (debug on): {lines[-3:]}")
     nodes = [int(m.group(1)) for m in (re.search(r" nodes (\d+) ", line) for line in lines) if m]
@@ -88,9 +92,9 @@ def test_speed_is_a_scale_from_the_pdp10_to_native():
 def test_speed_holds_the_pace_and_sleeps():
     """Held back, the search's PDP-10 time runs at the chosen multiple of the wall clock, nodes
     follow the speed, and the CPU idles: at the lowest setting the process uses at most a tenth
-    of what an unlimited search of the same length uses."""
+    of what an unlimited search of the same length uses (wants: on a busy machine it gets less)."""
     e = uci_engine(("Style", "TECH-modern"))
-    native_nodes, native_stats, native_cpu, native_wall = timed_search(e)
+    native_nodes, native_stats, native_cpu, native_wall = timed_search(e, demand=True)
     # A sanitizer build on a loaded machine may not reach x343 at all: a pace is held to what
     # the unlimited search reached, never beyond the setting.
     native_pace = native_stats["pdp10_ms"] / max(native_stats["wall_ms"], 1)
@@ -118,7 +122,7 @@ def test_paced_search_stops_at_once():
     time.sleep(0.5)
     sent = e.send("stop")
     _, stamp = e.expect_at(r"^bestmove ", 2.0)
-    check(stamp - sent < 0.2 * SLOW, f"bestmove {stamp - sent:.3f} s after stop")
+    check_latency(stamp - sent, 0.2, "bestmove after stop of a paced search")
     e.quit()
 
 
@@ -416,7 +420,7 @@ def test_paced_only_move_is_played_at_once():
         sent = e.send("go wtime 4000 btime 4000")
         found, stamp = e.expect_at(r"^bestmove (\S+)", 5.0 * SLOW)
         check(found.group(1) == "h1g2", f"{style}: {found.string}")
-        check(stamp - sent < 0.4 * SLOW, f"{style}: the only move took {stamp - sent:.2f} s")
+        check_latency(stamp - sent, 0.4, f"{style}: the only move")
         e.quit()
 
 
@@ -444,5 +448,5 @@ def test_pondering_draws_on_the_same_budget():
         work = int(pondered.group(2))
         check(work <= 1.02 * cap_ms, f"UCI_Elo {elo} ({said.group(1)}): {work} PDP-10 ms after 3 s of pondering, "
               f"cap {cap_ms:.0f}")
-        check(stamp - sent < 0.5 * SLOW, f"UCI_Elo {elo}: the move came {stamp - sent:.2f} s after the hit")
+        check_latency(stamp - sent, 0.5, f"UCI_Elo {elo}: the move after the hit")
         e.quit()

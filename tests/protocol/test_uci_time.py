@@ -1,7 +1,6 @@
 """test_uci_time.py - every UCI time-control form: the move must come back within its budget,
 from the engine's own clock, with the increment only credited after the move (docs/SPEC.md §7)."""
 import re
-import time
 
 from harness import MOVE_RE, SLOW, Engine, bestmove, check
 

@@ -1,7 +1,6 @@
 """test_variety.py - the Variety option: on, repeated searches of one position give more than one
 move, every one equal to the best (materially, for TECH-1971) and close to it in the pre-sort,
 never one that loses material; off, always the same move."""
-import re
 
 from harness import Engine, check
 
