@@ -6,6 +6,7 @@ import pty
 import re
 import select
 import subprocess
+import time
 
 from harness import MATED, ONLY_MOVE_WHITE, SLOW, STALEMATE, Engine, check, check_latency, engine_command
 

@@ -444,7 +444,7 @@ def test_save_writes_the_game_as_pgn():
         # Resigned, then saved: the result and how it ended.
         e.send("resign", f"save {path}")
         e.expect(r"^game over: White resigns", 1.0)
-        e.expect(rf"^saved the game to .* \(PGN; 0-1 \{{White resigns\}}\)$", 2.0)
+        e.expect(r"^saved the game to .* \(PGN; 0-1 \{White resigns\}\)$", 2.0)
         game = saved_games(path)
         check(game.tags["Result"] == "0-1" and game.comments() == ["White resigns"], f"{game}")
         check(game.movetext.strip().endswith("{White resigns} 0-1"), f"movetext: {game.movetext}")
