@@ -24,7 +24,8 @@ usage:
   release.py need COMMAND=PACKAGE ...
       exit 1, naming the Debian packages to install, if a COMMAND is not on the PATH.
 
-Each archive gets a SHA-256 sum file beside it (NAME.sha256, the format `sha256sum -c` reads).
+Each archive gets a SHA-256 sum file beside it (NAME.sha256, the format `sha256sum -c` reads) and
+replaces the older ones of its kind in its folder, so that `build/dist/tech-*.tar.gz` names one.
 Files are written under a temporary name and renamed when complete, so a failed run leaves no
 half-written archive. Standard library only, beside the Debian tools that `deb` runs.
 """
@@ -187,6 +188,15 @@ def write_atomically(path, write):
         raise
 
 
+def drop_older(out_dir, keep, suffix):
+    """Remove the other tech-*SUFFIX files (and their sums) from out_dir: it holds the latest of
+    each kind, so that `build/dist/tech-*.tar.gz` names one file."""
+    for name in os.listdir(out_dir):
+        base = name[:-len(".sha256")] if name.endswith(".sha256") else name
+        if name.startswith("tech") and base.endswith(suffix) and base != os.path.basename(keep):
+            os.unlink(os.path.join(out_dir, name))
+
+
 def write_sum(path):
     """NAME.sha256 beside `path`: `HEX  NAME`."""
     with open(path, "rb") as f:
@@ -263,6 +273,7 @@ def windows_zip(version, exe, out_dir):
         os.unlink(path)
         raise
     write_sum(path)
+    drop_older(out_dir, path, "-windows-x86_64.zip")
     return path, summary
 
 
@@ -323,6 +334,7 @@ def source_archive(version, out_dir):
                     t.addfile(info, io.BytesIO(data) if data is not None else None)
     write_atomically(path, write)
     write_sum(path)
+    drop_older(out_dir, path, ".tar.gz")
     return path
 
 
@@ -375,13 +387,11 @@ def debian_package(version, out_dir):
             raise ReleaseError(f"lintian reports errors on {deb_name}:\n{lint.stderr.decode()[-2000:]}")
         print(check_deb(built))
         os.makedirs(out_dir, exist_ok=True)
-        for old in os.listdir(out_dir):  # the folder holds the latest package only
-            if old.startswith("tech_") and (old.endswith(".deb") or old.endswith(".deb.sha256")):
-                os.unlink(os.path.join(out_dir, old))
         path = os.path.join(out_dir, deb_name)
         shutil.copyfile(built, os.path.join(out_dir, ".part-" + deb_name))
         os.replace(os.path.join(out_dir, ".part-" + deb_name), path)
         write_sum(path)
+        drop_older(out_dir, path, ".deb")
         return path
     finally:
         shutil.rmtree(staging, ignore_errors=True)

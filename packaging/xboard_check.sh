@@ -2,7 +2,8 @@
 # xboard_check.sh [SHOT.png]: with TECH's Debian package installed (make deb, then dpkg -i), XBoard
 # lists TECH with no other step. On a virtual display (Xvfb) XBoard starts as a user's would, with
 # settings saved just before the package was installed, the one step its automatic install reads
-# (.eng files newer than the settings); Engine > Load New 1st Engine must show TECH in the engine
+# (.eng files newer than the settings), and none of the account's own (they might list TECH
+# already; a mount namespace hides them); Engine > Load New 1st Engine must show TECH in the engine
 # list (a screenshot of the dialog goes to SHOT.png, default build/xboard-engine-list.png), and
 # TECH chosen there must start: XBoard's title then names it. Exits 0 when it does, 1 when not,
 # 2 when a tool is missing (naming the Debian packages to install).
@@ -17,17 +18,28 @@ if [ "${1:-}" = "--inside" ]; then
     PATH=/usr/games:$PATH   # where Debian puts XBoard and the engines, on every user's PATH
     export PATH
     cd "$work"
-    xboard -settingsFile "$work/xboardrc" -saveSettingsOnExit false -size medium >"$work/xboard.log" 2>&1 &
+    # The user's own settings (~/.xboardrc, which /etc/xboard/xboard.conf loads) may open XBoard's
+    # side windows over the menu bar: they stay closed, the size is fixed, nothing is saved.
+    xboard -settingsFile "$work/xboardrc" -saveSettingsOnExit false -size medium -engineOutputUp false \
+        -moveHistoryUp false -evalGraphUp false -x 0 -y 0 >"$work/xboard.log" 2>&1 &
     xb=$!
     trap 'kill $xb 2>/dev/null || true' EXIT
-    wait_for() { timeout 20 xdotool search --sync --onlyvisible --name "$1" | head -n 1; }
-    main=$(wait_for '^xboard')
+    wait_for() { timeout "$2" xdotool search --sync --onlyvisible --name "$1" 2>/dev/null | head -n 1; }
+    main=$(wait_for '^xboard' 20)
     [ -n "$main" ] || { echo "xboard_check: XBoard's window did not open" >&2; exit 1; }
-    sleep 1
-    xdotool mousemove --window "$main" 273 14 click 1        # Engine
-    sleep 1
-    xdotool mousemove --window "$main" 346 68 click 1        # Load New 1st Engine...
-    dialog=$(wait_for '^Load first engine$')
+    # On a busy machine a menu may open after the click meant for its item: tried up to 5 times,
+    # each waiting longer, Escape closing what opened.
+    dialog=
+    for pause in 1 2 3 4 5; do
+        sleep "$pause"
+        xdotool windowraise "$main"
+        xdotool mousemove --window "$main" 273 14 click 1    # Engine
+        sleep "$pause"
+        xdotool mousemove --window "$main" 346 68 click 1    # Load New 1st Engine...
+        dialog=$(wait_for '^Load first engine$' 5)
+        [ -n "$dialog" ] && break
+        xdotool key Escape
+    done
     [ -n "$dialog" ] || { echo "xboard_check: the Load first engine dialog did not open" >&2; exit 1; }
     sleep 1
     import -window root "$shot"
@@ -69,4 +81,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # A user's settings, saved a second before the package was installed (its postinst dates tech.eng).
 touch -d "@$(($(stat -c %Y "$eng") - 1))" "$work/xboardrc"
-xvfb-run -a -s "-screen 0 1024x768x24" sh "$0" --inside "$work" "$shot"
+# XBoard also reads the settings of the account it runs as (~/.xboardrc, found through the password
+# database, not $HOME), which may list TECH already: in a mount namespace of its own that home is an
+# empty folder, so that the engine list is the system's and what the automatic install adds.
+home=$(getent passwd "$(id -u)" | cut -d: -f6)
+run="xvfb-run -a -s '-screen 0 1024x768x24' sh '$0' --inside '$work' '$shot'"
+userns=; [ "$(id -u)" = 0 ] || userns=-r
+if unshare -m $userns true 2>/dev/null && [ -d "$home" ]; then
+    unshare -m $userns sh -c "mount -t tmpfs tmpfs '$home' && $run"
+else
+    echo "xboard_check: no mount namespace here: XBoard reads $home/.xboardrc too" >&2
+    sh -c "$run"
+fi
