@@ -148,24 +148,12 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
     }
 }
 
-/* Castling: rights, empty squares between, and the only attack tests in generation:
- * not out of, through or into check [C, docs/SPEC.md §3]. */
+/* Castling (castling.c): the only attack tests in generation [C, docs/SPEC.md §3]. */
 static void generate_castling(const Position *pos, Sink *sink)
 {
-    const Color us = pos->side;
-    const int8_t *board = pos->board;
-    const Square king = us == WHITE ? SQ_E1 : SQ_E8;
-    const int king_side = us == WHITE ? CASTLE_WK : CASTLE_BK;
-    const int queen_side = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
-    /* The cheap tests (rights, empty squares) first: most calls end there. */
-    bool short_open = (pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY;
-    bool long_open = (pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
-                     && board[king - 3] == EMPTY;
-    if (!(short_open || long_open) || square_attacked(pos, king, !us)) return;
-    if (short_open && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
-        add_quiet(sink, move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY));
-    if (long_open && !square_attacked(pos, king - 1, !us) && !square_attacked(pos, king - 2, !us))
-        add_quiet(sink, move_make(king, king - 2, MOVE_FLAG_CASTLE, EMPTY));
+    Move castles[CASTLING_MOVES_MAX];
+    const int n = castling_moves(pos, castles, false);
+    for (int i = 0; i < n; i++) add_quiet(sink, castles[i]);
 }
 
 /* Stable insertion sort of the captures by victim class, highest first. */
