@@ -60,6 +60,38 @@ static const int bishop_offsets[4] = {-11, -9, 9, 11};
 static const int rook_offsets[4] = {-10, -1, 1, 10};
 static const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 
+/* How two playing squares lie to each other: the step along the rank, file or diagonal that
+ * leads from one to the other (0 if they share none), and which men could attack the second from
+ * the first on an empty board (RELATION_* bits; pawns aside). Looked up by their difference as
+ * 0x88 numbers (16 cells to a rank), which unlike the mailbox's difference tells a line from a wrap
+ * across the border (a2 - h1 = e1 - b1 = 3 on the mailbox). */
+typedef struct {
+    int8_t step;
+    uint8_t attackers;
+} SquareRelation;
+enum {
+    RELATION_DIAGONAL = 1 << BISHOP | 1 << QUEEN, /* on a common diagonal */
+    RELATION_STRAIGHT = 1 << ROOK | 1 << QUEEN,   /* on a common rank or file */
+    RELATION_STEP = 1 << KING,                    /* next to each other */
+    RELATION_JUMP = 1 << KNIGHT                   /* a knight's move apart */
+};
+enum { SQUARE_RELATIONS = 239 }; /* 0x88 differences -119 .. 119 */
+extern const uint8_t square_0x88[BOARD_SIZE];
+/* Filled once by board_tables_init() (thread-safe, idempotent), read-only afterwards. */
+extern SquareRelation square_relation[SQUARE_RELATIONS];
+
+static inline SquareRelation square_relation_of(Square from, Square to)
+{
+    return square_relation[square_0x88[to] - square_0x88[from] + SQUARE_RELATIONS / 2];
+}
+/* The step from `from` toward `to` along their common line, 0 if none. */
+static inline int line_step(Square from, Square to) { return square_relation_of(from, to).step; }
+/* Whether a knight, bishop, rook, queen or king on `from` attacks `to` over an empty board. */
+static inline bool type_reaches(PieceType type, Square from, Square to)
+{
+    return (square_relation_of(from, to).attackers >> type) & 1;
+}
+
 /* The square of colour c's king. */
 static inline Square position_king(const Position *pos, Color c) { return pos->men[c][KING][0]; }
 
@@ -77,6 +109,10 @@ static inline bool slider_on_line(const Position *pos, Square sq, int step, Colo
     PieceType type = piece_type(p);
     return type == QUEEN || type == (step_is_diagonal(step) ? BISHOP : ROOK);
 }
+
+/* Fill the tables every position needs (the Zobrist keys, square_relation) once; position_clear
+ * calls it, so every position set up has them. */
+void board_tables_init(void);
 
 /* Start position in FEN. */
 extern const char START_FEN[];

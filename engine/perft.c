@@ -1,4 +1,5 @@
-/* perft.c - perft with bulk counting at the last ply; legality by the pin filter of rules.c. */
+/* perft.c - perft with bulk counting at the last ply: its legal moves are counted as the
+ * generator finds them (legal_move_count), with the pin and check test of legality.c. */
 #include "perft.h"
 
 #include <stddef.h>
@@ -11,9 +12,9 @@
 static uint64_t perft_node(Position *pos, int depth, bool bulk, const atomic_bool *stop)
 {
     if (stop && atomic_load_explicit(stop, memory_order_relaxed)) return 0;
+    if (depth == 1 && bulk) return (uint64_t)legal_move_count(pos);
     MoveList legal;
     generate_legal(pos, &legal);
-    if (depth == 1 && bulk) return (uint64_t)legal.count;
     uint64_t nodes = 0;
     for (int i = 0; i < legal.count; i++) {
         make_move(pos, legal.moves[i]);
