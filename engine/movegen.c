@@ -310,6 +310,49 @@ void generate_moves(const Position *pos, GenKind kind, MoveList *list)
     }
 }
 
+bool move_is_pseudo_legal(const Position *pos, Move m)
+{
+    const Square from = move_from(m), to = move_to(m);
+    if (m == MOVE_NONE || !square_ok(from) || !square_ok(to)) return false;
+    const Color us = pos->side;
+    const Piece mover = pos->board[from], target = pos->board[to];
+    if (!piece_is_man_of(mover, us) || (target != EMPTY && piece_color(target) == us)) return false;
+    const PieceType type = piece_type(mover), captured = piece_type(target);
+    if (move_is_castle(m)) {
+        Move castles[2];
+        int n = type == KING && pos->castling ? castling_moves(pos, castles, false) : 0;
+        for (int i = 0; i < n; i++)
+            if (castles[i] == m) return true;
+        return false;
+    }
+    if (type != PAWN) {
+        if (m != move_make(from, to, 0, captured) || !type_reaches(type, from, to)) return false;
+        if (type == KNIGHT || type == KING) return true;
+        const int step = line_step(from, to);
+        Square t = from + step;
+        while (t != to && pos->board[t] == EMPTY) t += step;
+        return t == to;
+    }
+    /* A pawn: the word the generator makes for this step, flags and captured man included. */
+    const int forward = pawn_push(us);
+    const Square start_rank = us == WHITE ? SQ_A1 + BOARD_WIDTH : SQ_A8 - BOARD_WIDTH;
+    const bool promotes = (unsigned)(to - (us == WHITE ? SQ_A8 : SQ_A1)) < 8;
+    if (move_is_en_passant(m))
+        return to == pos->en_passant && target == EMPTY && (to - forward == from - 1 || to - forward == from + 1)
+               && m == move_make(from, to, MOVE_FLAG_EN_PASSANT, PAWN);
+    Move plain;
+    if (target == EMPTY && to == from + forward) plain = move_make(from, to, 0, EMPTY);
+    else if (target == EMPTY && to == from + 2 * forward && (unsigned)(from - start_rank) < 8
+             && pos->board[from + forward] == EMPTY)
+        plain = move_make(from, to, MOVE_FLAG_DOUBLE_PUSH, EMPTY);
+    else if (target != EMPTY && (to == from + forward - 1 || to == from + forward + 1))
+        plain = move_make(from, to, 0, captured);
+    else return false;
+    if (!promotes) return m == plain;
+    /* Any of the four promotions. */
+    return move_is_promotion(m) && move_make_promotion(from, to, move_promotion(m), captured) == m;
+}
+
 int count_legal_moves(Position *pos, const LegalityInfo *legality)
 {
 #ifdef TECH_DEBUG

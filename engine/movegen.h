@@ -28,6 +28,9 @@ typedef enum {
  * P; ties in generation order), then the other moves in generation order with the queen
  * promotion ahead of the under-promotions. Castling is generated only when fully legal. */
 void generate_moves(const Position *pos, GenKind kind, MoveList *list);
+/* Whether `m` is, word for word, a move generate_moves(pos, GEN_ALL) would give: how the search
+ * tries a killer or a table move before it generates the node's moves. */
+bool move_is_pseudo_legal(const Position *pos, Move m);
 /* The number of strictly legal moves of the side to move, counted as GEN_ALL generates them and
  * none stored (perft's last ply): a move of the king or of a pinned man, a capture en passant and
  * every move in check pass legality_check_slow; the others are legal as generated. `legality`

@@ -29,19 +29,6 @@ static inline Score leaf_value(Search *s, int ply, Score alpha, Score beta)
     return white_to_move ? white : -white;
 }
 
-/* Killer first when it is in the list [C: literally first, docs/SPEC.md §4]; the generator has
- * already put captures by victim value ahead of the other moves. */
-static void move_to_front(MoveList *list, Move first)
-{
-    if (first == MOVE_NONE) return;
-    for (int i = 0; i < list->count; i++) {
-        if (list->moves[i] != first) continue;
-        memmove(list->moves + 1, list->moves, (size_t)i * sizeof list->moves[0]);
-        list->moves[0] = first;
-        return;
-    }
-}
-
 /* Quiet moves searched at one node before the one that refuted the line, for E9's history. */
 enum { QUIETS_TRIED_MAX = 64 };
 typedef struct {
@@ -150,14 +137,12 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
      *    H: TECH did not see 32...R-B8 mate because its quiescence looked at captures only). E9
      *    orders the evasions of a node in check; its exchange test would cost more here than the
      *    few captures of a quiescence node gain from it. */
-    MoveList list;
-    generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
     if (evading) s->stats.full_generations++;
     else s->stats.capture_generations++;
     MovePicker picker;
-    if (s->features.move_ordering && evading)
-        picker_init(&picker, &s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
-    else picker_init_in_order(&picker, &list);
+    if (s->features.move_ordering && evading) picker_init(&picker, &s->pos, MOVE_NONE, s->killers[ply], &s->history);
+    else if (evading) picker_init_in_order(&picker, &s->pos, GEN_ALL);
+    else picker_init_in_order(&picker, &s->pos, s->features.quiet_queen_promotions ? GEN_NOISY : GEN_CAPTURES);
     int legal = 0;
     for (Move m; (m = picker_next(&picker, &s->pos)) != MOVE_NONE;) {
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
@@ -168,6 +153,7 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
         if (alpha >= beta) return alpha;
     }
     if (s->features.checks_in_quiescence && !evading && qply == 0) {
+        MoveList list;
         generate_moves(&s->pos, GEN_QUIET_CHECK_CANDIDATES, &list);
         s->stats.full_generations++;
         for (int i = 0; i < list.count; i++) {
@@ -235,20 +221,14 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
         }
     }
 
-    /* 4. Generate full width; the table's move goes first, then the killer, then captures by
-     *    victim value (E9: then captures by victim and attacker, killers, quiet moves by
-     *    history). */
-    MoveList list;
-    generate_moves(&s->pos, GEN_ALL, &list);
+    /* 4. Full width: the table's move goes first, then the killer, then captures by victim
+     *    value, then the rest (E9: then captures by victim and attacker, killers, quiet moves by
+     *    history). The picker generates the moves in stages, as they are needed; the statistics
+     *    count one generation of the whole width, as the report's program made it. */
     s->stats.full_generations++;
     MovePicker picker;
-    if (s->features.move_ordering) {
-        picker_init(&picker, &s->pos, &list, table_move, s->killers[ply], &s->history);
-    } else {
-        move_to_front(&list, s->killers[ply][0]);
-        move_to_front(&list, table_move);
-        picker_init_in_order(&picker, &list);
-    }
+    if (s->features.move_ordering) picker_init(&picker, &s->pos, table_move, s->killers[ply], &s->history);
+    else picker_init_faithful(&picker, table_move, s->killers[ply][0]);
 
     /* 5. Search every move; an illegal one (its king is captured) is not counted. With helper
      *    threads, a move another thread is searching is put off until the others are done, and
