@@ -131,7 +131,7 @@ bool position_refresh(Position *pos)
     return ok;
 }
 
-bool position_ok(const Position *pos)
+bool position_ok_but_key(const Position *pos)
 {
     uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}};
     int material[COLOR_NB] = {0, 0};
@@ -171,10 +171,10 @@ bool position_ok(const Position *pos)
             if (memcmp(pos->men[c][t] + count[c][t], no_men, (size_t)(PIECE_LIST_MAX - count[c][t])) != 0) return false;
         }
     }
-    if (pos->key != position_compute_key(pos)) return false;
-    if (pos->undo_len < 0 || pos->undo_len > UNDO_STACK_SIZE) return false;
-    return true;
+    return pos->undo_len >= 0 && pos->undo_len <= UNDO_STACK_SIZE;
 }
+
+bool position_ok(const Position *pos) { return position_ok_but_key(pos) && pos->key == position_compute_key(pos); }
 
 /* Bits of the move word that carry nothing (types.h): 20-27 and 31; the special flags. */
 static const Move MOVE_UNUSED_BITS = 0x8FF00000u;

@@ -129,6 +129,8 @@ bool position_refresh(Position *pos);
 bool position_ep_capturable(const Position *pos);
 /* Full consistency check: key, material, counts, lists and board agree. */
 bool position_ok(const Position *pos);
+/* The same but for the key (a line of make_move_unkeyed, makemove.h). */
+bool position_ok_but_key(const Position *pos);
 /* Validators for the debug builds' asserts (after Fruit's move_is_ok). move_ok: a well-formed move
  * word of any position: both squares on the board, at most one special flag, and the flags, the
  * promotion piece and the captured type agree with the squares (castling e1/e8 two files over,

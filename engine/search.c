@@ -412,6 +412,7 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->eval_switches = (EvalSwitches){features->tree_positional, features->piece_values, features->basic_endgames};
     s->eval_incremental = features->tree_positional || features->piece_values;
     s->leaf_knowledge = s->eval_incremental || features->basic_endgames;
+    s->keyed = features->transposition_table || features->draw_detection;
     search_features_prepare(features);
     s->control = control;
     s->node_limit = limits->nodes;

@@ -45,6 +45,7 @@ typedef struct Search {
     EvalLine eval;                        /* E11/E12: the leaf's knowledge along the line */
     bool eval_incremental;                /* E11 or E12 on: the line is kept by search_make */
     bool leaf_knowledge;                  /* E11, E12 or E13 on: leaves are more than material */
+    bool keyed;                           /* the tree reads the Zobrist key (E4, E5): moves keep it up to date */
     EvalSwitches eval_switches;
     Move pv[MAX_PLY][MAX_PLY]; /* triangular principal-variation table */
     int pv_length[MAX_PLY];
@@ -109,7 +110,8 @@ static inline void search_make(Search *s, Move m, int ply)
     if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
     s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
     if (s->eval_incremental) eval_line_make(&s->eval, ply, &s->pos, m);
-    make_move(&s->pos, m);
+    if (s->keyed) make_move(&s->pos, m);
+    else make_move_unkeyed(&s->pos, m);
     s->stats.makes++;
 #ifdef TECH_DEBUG
     assert(!s->eval_incremental || eval_counts_ok(&s->eval.counts[ply + 1], &s->pos));
