@@ -7,8 +7,9 @@
 
 #include "see.h"
 
-/* [C] History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by
- * its size, so that recent cut-offs outweigh old ones without a separate ageing pass. */
+/* [C] History scores stay within +-HISTORY_MAX (an int16_t holds them): each update moves a score
+ * toward the bound by its size, so that recent cut-offs outweigh old ones without a separate
+ * ageing pass. */
 enum { HISTORY_MAX = 1 << 14, HISTORY_BONUS_MAX = 1200 };
 
 /* A capture's key: 2 x its MVV-LVA rank, + 1 while it is still to be put to the exchange test;
@@ -25,8 +26,8 @@ void history_clear(History *history) { memset(history, 0, sizeof *history); }
 
 static void history_add(History *history, Color side, Move move, int bonus)
 {
-    int32_t *entry = &history->score[side][move_from(move)][move_to(move)];
-    *entry += bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    int16_t *entry = &history->score[side][square_64(move_from(move))][square_64(move_to(move))];
+    *entry = (int16_t)(*entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX);
 }
 
 void history_update(History *history, Color side, Move best, const Move *tried, int tried_count, Depth depth)
@@ -234,7 +235,7 @@ Move picker_next(MovePicker *picker, const Position *pos)
             Move m = list->moves[i];
             picker->keys[i] = handed_early(picker, m) ? KEY_DONE
                               : move_is_promotion(m)  ? KEY_PROMOTION + move_promotion(m)
-                                                      : picker->history->score[picker->side][move_from(m)][move_to(m)];
+                                                      : history_score(picker->history, picker->side, m);
         }
         /* fall through */
     case PICK_QUIETS: {

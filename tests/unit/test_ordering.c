@@ -79,8 +79,9 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
     generate_moves(pos, GEN_ALL, &original);
     History history;
     history_clear(&history);
-    for (int from = 0; from < BOARD_SIZE; from++) /* five values, so that many moves tie */
-        for (int to = 0; to < BOARD_SIZE; to++) history.score[pos->side][from][to] = (from * 7 + to * 13) % 5 * 100;
+    for (int from = 0; from < SQUARES; from++) /* five values, so that many moves tie */
+        for (int to = 0; to < SQUARES; to++)
+            history.score[pos->side][from][to] = (int16_t)((from * 7 + to * 13) % 5 * 100);
     int last_key = 0, last_at = -1;
     Move table = original.count > 3 ? original.moves[original.count / 2] : MOVE_NONE;
     Move killers[KILLER_SLOTS] = {original.count > 1 ? original.moves[original.count - 1] : MOVE_NONE, MOVE_NONE};
@@ -103,7 +104,7 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
             FAIL("line %d: a capture that holds after a quiet move", entry->line);
         if (!move_is_capture(m) && m != table) quiet_seen = true;
         if (move_is_capture(m) || move_is_promotion(m) || m == table || m == killers[0]) continue;
-        int key = history.score[pos->side][move_from(m)][move_to(m)];
+        int key = history_score(&history, pos->side, m);
         if (last_at >= 0 && (key > last_key || (key == last_key && at < last_at)))
             FAIL("line %d: quiet move %u (history %d, list index %d) after history %d, index %d", entry->line, m, key,
                  at, last_key, last_at);
