@@ -10,8 +10,6 @@
 #include "legality.h"
 #include "rules.h"
 
-/* E2: at most this many check extensions along one line [C]. */
-enum { CHECK_EXTENSION_MAX = 16 };
 /* Threads > 1: subtrees at least this deep are announced to the other threads, which put them
  * off while they are under way (simplified ABDADA, Kerrigan) [C]. Shallower ones are cheaper
  * to search twice than to announce. */
@@ -82,13 +80,19 @@ static bool is_draw_in_tree(const Position *pos)
     return pos->halfmove >= FIFTY_MOVE_PLIES || repetition_count(pos) > 0;
 }
 
+/* Whether the side to move is in check at this node: as the caller found it (E2), or tested now. */
+static inline bool node_in_check(const Search *s, CheckKnown check)
+{
+    return check == CHECK_UNKNOWN ? tree_side_to_move_in_check(s) : check == CHECK_GIVEN;
+}
+
 /* One quiescence move: made, searched one quiescence ply deeper, unmade. */
-static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply);
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, CheckKnown check);
 
 static Score quiesce_move(Search *s, Move m, Score alpha, Score beta, int ply, int qply)
 {
     search_make(s, m, ply);
-    Score v = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
+    Score v = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, CHECK_UNKNOWN);
     unmake_move(&s->pos);
     return v;
 }
@@ -109,7 +113,7 @@ static bool quiesce_try(Search *s, Move m, Score *alpha, Score beta, int ply, in
 
 /* `qply` counts the quiescence plies above this node: E1 looks for quiet checks at the first
  * one only, so that quiescence still ends. */
-static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, CheckKnown check)
 {
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
@@ -123,13 +127,13 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
     /* 2. E1: in check there is no standing pat; every evasion is searched. */
     bool evading = false;
     if (s->features.checks_in_quiescence) {
-        s->in_check[ply] = tree_side_to_move_in_check(s);
+        s->in_check[ply] = node_in_check(s, check);
         evading = s->in_check[ply];
     }
     if (!evading) {
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        if (!s->features.checks_in_quiescence) s->in_check[ply] = tree_side_to_move_in_check(s);
+        if (!s->features.checks_in_quiescence) s->in_check[ply] = node_in_check(s, check);
     }
 
     /* 3. Captures (and with E6 quiet queen promotions), highest victim first, as generated;
@@ -178,31 +182,28 @@ static Score search_move(Search *s, Move m, Depth depth, Score alpha, Score beta
     Depth next = depth - 1;
     /* E4: the child probes the table after its legality and check tests; load its entry meanwhile. */
     if (next > 0 && s->tt && s->features.transposition_table) tt_prefetch(s->tt, s->pos.key);
-    if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && tree_side_to_move_in_check(s)) {
-        next++;
-        extensions++;
-    }
+    const CheckKnown check = check_extension(s, &next, &extensions);
     Score v;
     if (null_window_first) {
-        v = -tree_search(s, next, -alpha - 1, -alpha, ply + 1, extensions);
+        v = -tree_search(s, next, -alpha - 1, -alpha, ply + 1, extensions, check);
         if (v > alpha && v < beta && v != -SCORE_ILLEGAL && !s->aborted)
-            v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+            v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions, check);
     } else {
-        v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+        v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions, check);
     }
     unmake_move(&s->pos);
     return v;
 }
 
-Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions)
+Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions, CheckKnown check)
 {
-    if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
+    if (depth <= 0) return quiesce(s, alpha, beta, ply, 0, check);
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. King-capture legality: the previous move was illegal. */
     if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    s->in_check[ply] = tree_side_to_move_in_check(s);
+    s->in_check[ply] = node_in_check(s, check);
     if (ply >= MAX_PLY - 1) return leaf_value(s, ply, -SCORE_INFINITE, SCORE_INFINITE);
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
