@@ -86,6 +86,21 @@ static inline bool node_in_check(const Search *s, CheckKnown check)
     return check == CHECK_UNKNOWN ? tree_side_to_move_in_check(s) : check == CHECK_GIVEN;
 }
 
+/* E9 at a node in check: the legality test of its evasions, so that only the moves that get out
+ * of check are searched (legality.c, without making them); NULL otherwise, where every move is
+ * searched and an illegal one refuted one node down by the capture of the king. */
+static const LegalityInfo *evasion_test(Search *s, int ply, LegalityInfo *info)
+{
+    if (!s->features.move_ordering || !s->in_check[ply]) return NULL;
+    legality_prepare(&s->pos, info);
+    return info;
+}
+
+static inline bool evasion_illegal(Search *s, const LegalityInfo *evasions, Move m)
+{
+    return evasions && !legality_check(&s->pos, evasions, m);
+}
+
 /* One quiescence move: made, searched one quiescence ply deeper, unmade. */
 static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, CheckKnown check);
 
@@ -147,11 +162,14 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, Chec
     if (s->features.move_ordering && evading) picker_init(&picker, &s->pos, MOVE_NONE, s->killers[ply], &s->history);
     else if (evading) picker_init_in_order(&picker, &s->pos, GEN_ALL);
     else picker_init_in_order(&picker, &s->pos, s->features.quiet_queen_promotions ? GEN_NOISY : GEN_CAPTURES);
+    LegalityInfo info;
+    const LegalityInfo *evasions = evasion_test(s, ply, &info);
     int legal = 0;
     for (Move m; (m = picker_next(&picker, &s->pos)) != MOVE_NONE;) {
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
             && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
             continue;
+        if (evasion_illegal(s, evasions, m)) continue;
         legal += quiesce_try(s, m, &alpha, beta, ply, qply);
         if (s->aborted) return 0;
         if (alpha >= beta) return alpha;
@@ -231,9 +249,12 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
     if (s->features.move_ordering) picker_init(&picker, &s->pos, table_move, s->killers[ply], &s->history);
     else picker_init_faithful(&picker, table_move, s->killers[ply][0]);
 
-    /* 5. Search every move; an illegal one (its king is captured) is not counted. With helper
-     *    threads, a move another thread is searching is put off until the others are done, and
-     *    then usually answered by the table (simplified ABDADA). */
+    /* 5. Search every move; an illegal one (its king is captured) is not counted, and with E9
+     *    in check not even made. With helper threads, a move another thread is searching is put
+     *    off until the others are done, and then usually answered by the table (simplified
+     *    ABDADA). */
+    LegalityInfo info;
+    const LegalityInfo *evasions = evasion_test(s, ply, &info);
     SharedSearch *shared = depth >= DEFER_MIN_DEPTH ? s->shared : NULL;
     MoveList deferred;
     deferred.count = 0;
@@ -245,6 +266,7 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
         for (int i = 0;; i++) {
             Move m = pass == 0 ? picker_next(&picker, &s->pos) : i < deferred.count ? deferred.moves[i] : MOVE_NONE;
             if (m == MOVE_NONE) break;
+            if (pass == 0 && evasion_illegal(s, evasions, m)) continue;
             uint64_t busy = 0;
             if (shared && pass == 0 && legal > 0) {
                 busy = busy_key(&s->pos, m);
