@@ -11,17 +11,19 @@ bool square_attacked(const Position *pos, Square sq, Color by)
     /* Pawns of `by` attack forward: a white pawn on sq-9 or sq-11 attacks sq. */
     const int pawn_back = -pawn_push(by);
     if (board[sq + pawn_back - 1] == s * PAWN || board[sq + pawn_back + 1] == s * PAWN) return true;
-    if (type_reaches(KING, position_king(pos, by), sq)) return true;
+    const SquareRelation *to_sq = relations_to(sq);
+    if ((to_sq[-square_0x88[position_king(pos, by)]].attackers >> KING) & 1) return true;
     for (int i = 0; i < pos->count[by][KNIGHT]; i++)
-        if (type_reaches(KNIGHT, pos->men[by][KNIGHT][i], sq)) return true;
+        if ((to_sq[-square_0x88[pos->men[by][KNIGHT][i]]].attackers >> KNIGHT) & 1) return true;
     /* Bishops, rooks and queens on a line of their own kind with sq, nothing between. */
     for (PieceType type = BISHOP; type <= QUEEN; type++) {
         for (int i = 0; i < pos->count[by][type]; i++) {
             const Square from = pos->men[by][type][i];
-            if (!type_reaches(type, from, sq)) continue;
-            const int step = line_step(sq, from);
-            Square t = sq + step;
-            while (board[t] == EMPTY) t += step;
+            const SquareRelation line = to_sq[-square_0x88[from]];
+            if (!((line.attackers >> type) & 1)) continue;
+            /* Back from the square toward the slider: the step is the other way. */
+            Square t = sq - line.step;
+            while (board[t] == EMPTY) t -= line.step;
             if (t == from) return true;
         }
     }

@@ -84,6 +84,14 @@ static inline SquareRelation square_relation_of(Square from, Square to)
 {
     return square_relation[square_0x88[to] - square_0x88[from] + SQUARE_RELATIONS / 2];
 }
+/* The relations of every square to `to`, indexed by the other square's 0x88 number negated:
+ * relations_to(to)[-square_0x88[from]] is square_relation_of(from, to), one load fewer when one
+ * square is tested against many. */
+static inline const SquareRelation *relations_to(Square to)
+{
+    return &square_relation[square_0x88[to] + SQUARE_RELATIONS / 2];
+}
+
 /* A playing square numbered 0 .. 63 (8 * rank + file), for tables without the border's cells. */
 static inline int square_64(Square sq) { return (square_0x88[sq] >> 1 & 0x38) | (square_0x88[sq] & 7); }
 /* The step from `from` toward `to` along their common line, 0 if none. */

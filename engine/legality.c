@@ -21,44 +21,45 @@ static inline bool man_attacks(const Position *pos, Square from, Square target)
     return t == target;
 }
 
-/* One checker more: its square, and the step toward it when it slides (0 for a knight or pawn). */
-static inline void add_checker(LegalityInfo *info, Square sq, int step)
-{
-    info->checkers++;
-    info->checker = sq;
-    info->check_step = step;
-}
-
 void legality_prepare(const Position *pos, LegalityInfo *info)
 {
     const Color us = pos->side, them = !us;
     const int s = color_sign(us);
     const Square king = position_king(pos, us);
     const int8_t *board = pos->board;
-    info->king = king;
-    info->checkers = 0;
-    info->checker = SQ_NONE;
-    info->check_step = 0;
-    info->pinned_count = 0;
+    /* Gathered in locals, written once at the end. */
+    int checkers = 0, check_step = 0, pinned = 0;
+    Square checker = SQ_NONE;
 
     /* Knights and pawns give check from fixed squares. */
     const int pawn_ahead = pawn_push(us);
-    if (board[king + pawn_ahead - 1] == -s * PAWN) add_checker(info, king + pawn_ahead - 1, 0);
-    if (board[king + pawn_ahead + 1] == -s * PAWN) add_checker(info, king + pawn_ahead + 1, 0);
-    for (int i = 0; i < pos->count[them][KNIGHT]; i++)
-        if (type_reaches(KNIGHT, pos->men[them][KNIGHT][i], king)) add_checker(info, pos->men[them][KNIGHT][i], 0);
+    for (int side = -1; side <= 1; side += 2) {
+        if (board[king + pawn_ahead + side] != -s * PAWN) continue;
+        checkers++;
+        checker = king + pawn_ahead + side;
+    }
+    const SquareRelation *to_king = relations_to(king);
+    for (int i = 0; i < pos->count[them][KNIGHT]; i++) {
+        const Square knight = pos->men[them][KNIGHT][i];
+        if (!((to_king[-square_0x88[knight]].attackers >> KNIGHT) & 1)) continue;
+        checkers++;
+        checker = knight;
+    }
 
     /* Each enemy slider on a line of its kind with the king: nothing between checks, one man
      * of ours between is pinned. */
     for (PieceType type = BISHOP; type <= QUEEN; type++) {
         for (int i = 0; i < pos->count[them][type]; i++) {
             const Square slider = pos->men[them][type][i];
-            if (!type_reaches(type, slider, king)) continue;
-            const int step = line_step(king, slider);
+            const SquareRelation line = to_king[-square_0x88[slider]];
+            if (!((line.attackers >> type) & 1)) continue;
+            const int step = -line.step; /* from the king toward the slider */
             Square t = king + step;
             while (board[t] == EMPTY) t += step;
             if (t == slider) {
-                add_checker(info, slider, step);
+                checkers++;
+                checker = slider;
+                check_step = step;
                 continue;
             }
             if (board[t] * s < 0) continue; /* an enemy man between */
@@ -66,12 +67,17 @@ void legality_prepare(const Position *pos, LegalityInfo *info)
             t += step;
             while (board[t] == EMPTY) t += step;
             if (t != slider) continue;
-            info->pinned_square[info->pinned_count] = own;
-            info->pin_direction[info->pinned_count] = step;
-            info->pinned_count++;
+            info->pinned_square[pinned] = own;
+            info->pin_direction[pinned] = step;
+            pinned++;
         }
     }
-    info->in_check = info->checkers > 0;
+    info->king = king;
+    info->checkers = checkers;
+    info->checker = checker;
+    info->check_step = checkers == 1 ? check_step : 0; /* set by a sliding checker only */
+    info->pinned_count = pinned;
+    info->in_check = checkers > 0;
 }
 
 bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)

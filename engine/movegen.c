@@ -100,14 +100,22 @@ typedef struct {
     Position *pos;                 /* counting: the position, for the legality test */
     const LegalityInfo *legality;  /* counting: its checkers and pins */
     const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES */
+    bool any_pinned;               /* counting: some man is pinned */
     Color us;
     int enemy_low; /* an enemy man's code c satisfies 0 <= c - enemy_low < KING */
+    /* The side's pawns: their step, the first cells of the rank they promote on and of the rank
+     * they may double-push from, and the square an e.p. capture goes to (or SQ_NONE). */
+    int forward;
+    Square last_rank, start_rank, en_passant;
 } Sink;
 
 /* Whether a cell holds an enemy man (not empty, not ours, not the border). */
-static inline bool is_enemy(const Sink *sink, Piece p) { return (unsigned)(p - sink->enemy_low) < KING; }
+static inline __attribute__((always_inline)) bool is_enemy(const Sink *sink, Piece p)
+{
+    return (unsigned)(p - sink->enemy_low) < KING;
+}
 
-static inline void add(Sink *sink, GenSpec spec, Move m, bool capture)
+static inline __attribute__((always_inline)) void add(Sink *sink, GenSpec spec, Move m, bool capture)
 {
     if (spec.counting) sink->n_legal += !spec.test_each || legality_check_slow(sink->pos, sink->legality, m);
     else if (capture) sink->captures[sink->n_captures++] = m;
@@ -125,14 +133,10 @@ static inline __attribute__((always_inline)) void add_promotions(Sink *sink, Gen
 static inline __attribute__((always_inline)) void generate_pawn(const Position *pos, Sink *sink, GenSpec spec,
                                                                 Square from)
 {
-    const Color us = sink->us;
-    const int forward = pawn_push(us);
-    /* The first cells of the rank a pawn promotes on and of the rank it may double-push from. */
-    const Square last_rank = us == WHITE ? SQ_A8 : SQ_A1;
-    const Square start_rank = us == WHITE ? SQ_A1 + 10 : SQ_A8 - 10;
+    const int forward = sink->forward;
     const int8_t *board = pos->board;
     const Square ahead = from + forward;
-    const bool promotes = (unsigned)(ahead - last_rank) < 8;
+    const bool promotes = (unsigned)(ahead - sink->last_rank) < 8;
 
     if (spec.captures) {
         for (int side = -1; side <= 1; side += 2) {
@@ -142,7 +146,7 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
                 PieceType captured = piece_type(target);
                 if (promotes) add_promotions(sink, spec, from, to, captured);
                 else add(sink, spec, move_make(from, to, 0, captured), true);
-            } else if (to == pos->en_passant && target == EMPTY) {
+            } else if (to == sink->en_passant) {
                 /* It takes a man off a square the pin test does not look at: always tested. */
                 GenSpec en_passant = spec;
                 en_passant.test_each = true;
@@ -157,7 +161,7 @@ static inline __attribute__((always_inline)) void generate_pawn(const Position *
     }
     if (!spec.quiets) return;
     add(sink, spec, move_make(from, ahead, 0, EMPTY), false);
-    if ((unsigned)(from - start_rank) < 8 && board[ahead + forward] == EMPTY)
+    if ((unsigned)(from - sink->start_rank) < 8 && board[ahead + forward] == EMPTY)
         add(sink, spec, move_make(from, ahead + forward, MOVE_FLAG_DOUBLE_PUSH, EMPTY), false);
 }
 
@@ -166,6 +170,7 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
 {
     const PieceMoves *pm = &piece_moves[type];
     const int8_t *board = pos->board;
+#pragma GCC unroll 8
     for (int i = 0; i < pm->count; i++) {
         const int step = pm->offsets[i];
         Square to = from + step;
@@ -192,45 +197,72 @@ static inline __attribute__((always_inline)) void generate_man(const Position *p
     else generate_piece(pos, sink, spec, from, type);
 }
 
-/* Every man of one type; `type` is a constant in each call, so the inlined loop works on a
- * constant offset table and never dispatches on the type per man. Counting, the moves of a man
- * that may have illegal ones (the king, a pinned man) are tested one by one; the others are
- * legal as generated (the side to move is not in check: count_legal_moves tests every move
- * then). */
-static inline __attribute__((always_inline)) void generate_type(const Position *pos, Sink *sink, GenSpec spec,
-                                                                PieceType type)
+/* Counting, the men of one type when the side is not in check: the king's moves, and a pinned
+ * man's, are tested one by one (`pins`: there are pinned men to look for); the others are legal
+ * as generated, and their loop makes no call. */
+static inline __attribute__((always_inline)) void count_men(const Position *pos, Sink *sink, GenSpec spec,
+                                                            PieceType type, bool pins)
 {
-    const Color us = sink->us;
     GenSpec tested = spec;
     tested.test_each = true;
+    const Color us = sink->us;
     for (int i = 0; i < pos->count[us][type]; i++) {
         Square from = pos->men[us][type][i];
-        if (spec.check_candidates && !may_give_check(sink->checks, us, type, from)) continue;
-        if (spec.counting && !spec.test_each && (type == KING || legality_pinned(sink->legality, from)))
+        if (type == KING || (pins && legality_pinned(sink->legality, from)))
             generate_man(pos, sink, tested, from, type);
         else generate_man(pos, sink, spec, from, type);
     }
 }
 
-/* Castling moves into `out` (at most two): rights, empty squares between, and the only attack
- * tests in generation: not out of, through or into check [C, docs/SPEC.md §3]. `not_in_check`:
- * the caller knows the king is not attacked. */
-static int castling_moves(const Position *pos, Move out[2], bool not_in_check)
+/* Every man of one type; `type` is a constant in each call, so the inlined loop works on a
+ * constant offset table and never dispatches on the type per man. Counting in check, every
+ * move is tested (count_legal_moves). */
+static inline __attribute__((always_inline)) void generate_type(const Position *pos, Sink *sink, GenSpec spec,
+                                                                PieceType type)
+{
+    if (spec.counting && !spec.test_each) {
+        if (sink->any_pinned) count_men(pos, sink, spec, type, true);
+        else count_men(pos, sink, spec, type, false);
+        return;
+    }
+    const Color us = sink->us;
+    for (int i = 0; i < pos->count[us][type]; i++) {
+        Square from = pos->men[us][type][i];
+        if (spec.check_candidates && !may_give_check(sink->checks, us, type, from)) continue;
+        generate_man(pos, sink, spec, from, type);
+    }
+}
+
+/* Castling's cheap tests, inline where the generator runs: the sides (CASTLE_* bits of the side
+ * to move) with their right and the squares between king and rook empty. Most nodes end here. */
+static inline __attribute__((always_inline)) int castling_open(const Position *pos)
+{
+    const Square king = pos->side == WHITE ? SQ_E1 : SQ_E8;
+    const int rights = pos->castling & (pos->side == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ);
+    const int8_t *board = pos->board;
+    int open = 0;
+    if ((rights & (CASTLE_WK | CASTLE_BK)) && board[king + 1] == EMPTY && board[king + 2] == EMPTY)
+        open |= rights & (CASTLE_WK | CASTLE_BK);
+    if ((rights & (CASTLE_WQ | CASTLE_BQ)) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
+        && board[king - 3] == EMPTY)
+        open |= rights & (CASTLE_WQ | CASTLE_BQ);
+    return open;
+}
+
+/* The castling moves of the `open` sides into `out` (at most two), after the only attack tests
+ * in generation: not out of, through or into check [C, docs/SPEC.md §3]. `not_in_check`: the
+ * caller knows the king is not attacked. */
+static int castling_moves(const Position *pos, int open, Move out[2], bool not_in_check)
 {
     const Color us = pos->side;
-    const int8_t *board = pos->board;
     const Square king = us == WHITE ? SQ_E1 : SQ_E8;
-    const int king_side = us == WHITE ? CASTLE_WK : CASTLE_BK;
-    const int queen_side = us == WHITE ? CASTLE_WQ : CASTLE_BQ;
     int n = 0;
-    /* The cheap tests (rights, empty squares) first: most calls end there. */
-    bool short_open = (pos->castling & king_side) && board[king + 1] == EMPTY && board[king + 2] == EMPTY;
-    bool long_open = (pos->castling & queen_side) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
-                     && board[king - 3] == EMPTY;
-    if (!(short_open || long_open) || (!not_in_check && square_attacked(pos, king, !us))) return 0;
-    if (short_open && !square_attacked(pos, king + 1, !us) && !square_attacked(pos, king + 2, !us))
+    if (!not_in_check && square_attacked(pos, king, !us)) return 0;
+    if ((open & (CASTLE_WK | CASTLE_BK)) && !square_attacked(pos, king + 1, !us)
+        && !square_attacked(pos, king + 2, !us))
         out[n++] = move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY);
-    if (long_open && !square_attacked(pos, king - 1, !us) && !square_attacked(pos, king - 2, !us))
+    if ((open & (CASTLE_WQ | CASTLE_BQ)) && !square_attacked(pos, king - 1, !us)
+        && !square_attacked(pos, king - 2, !us))
         out[n++] = move_make(king, king - 2, MOVE_FLAG_CASTLE, EMPTY);
     return n;
 }
@@ -261,8 +293,13 @@ static inline __attribute__((always_inline)) long generate_kind(const Position *
                  .quiets = quiets,
                  .pos = counted,
                  .legality = legality,
+                 .any_pinned = legality && legality->pinned_count > 0,
                  .us = pos->side,
-                 .enemy_low = pos->side == WHITE ? -KING : PAWN};
+                 .enemy_low = pos->side == WHITE ? -KING : PAWN,
+                 .forward = pawn_push(pos->side),
+                 .last_rank = pos->side == WHITE ? SQ_A8 : SQ_A1,
+                 .start_rank = pos->side == WHITE ? SQ_A2 : SQ_A7,
+                 .en_passant = pos->en_passant};
     CheckCandidates checks;
     if (spec.check_candidates) {
         find_check_candidates(pos, &checks);
@@ -280,7 +317,8 @@ static inline __attribute__((always_inline)) long generate_kind(const Position *
     generate_type(pos, &sink, spec, QUEEN);
     if (spec.castling && pos->castling && !(spec.counting && legality->in_check)) {
         Move castles[2];
-        int n = castling_moves(pos, castles, spec.counting);
+        const int open = castling_open(pos);
+        int n = open ? castling_moves(pos, open, castles, spec.counting) : 0;
         GenSpec legal = spec;
         legal.test_each = false; /* generated legal */
         for (int i = 0; i < n; i++) add(&sink, legal, castles[i], false);
@@ -321,7 +359,8 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     const PieceType type = piece_type(mover), captured = piece_type(target);
     if (move_is_castle(m)) {
         Move castles[2];
-        int n = type == KING && pos->castling ? castling_moves(pos, castles, false) : 0;
+        const int open = type == KING ? castling_open(pos) : 0;
+        int n = open ? castling_moves(pos, open, castles, false) : 0;
         for (int i = 0; i < n; i++)
             if (castles[i] == m) return true;
         return false;
@@ -336,7 +375,7 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     }
     /* A pawn: the word the generator makes for this step, flags and captured man included. */
     const int forward = pawn_push(us);
-    const Square start_rank = us == WHITE ? SQ_A1 + BOARD_WIDTH : SQ_A8 - BOARD_WIDTH;
+    const Square start_rank = us == WHITE ? SQ_A2 : SQ_A7;
     const bool promotes = (unsigned)(to - (us == WHITE ? SQ_A8 : SQ_A1)) < 8;
     if (move_is_en_passant(m))
         return to == pos->en_passant && target == EMPTY && (to - forward == from - 1 || to - forward == from + 1)
