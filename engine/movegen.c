@@ -101,6 +101,7 @@ typedef struct {
     const LegalityInfo *legality;  /* counting: its checkers and pins */
     const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES */
     bool any_pinned;               /* counting: some man is pinned */
+    int safe_crossings;            /* counting: the castling sides whose crossed square is safe */
     Color us;
     int enemy_low; /* an enemy man's code c satisfies 0 <= c - enemy_low < KING */
     /* The side's pawns: their step, the first cells of the rank they promote on and of the rank
@@ -115,11 +116,17 @@ static inline __attribute__((always_inline)) bool is_enemy(const Sink *sink, Pie
     return (unsigned)(p - sink->enemy_low) < KING;
 }
 
-static inline __attribute__((always_inline)) void add(Sink *sink, GenSpec spec, Move m, bool capture)
+/* One move out; counting, whether it was legal (storing: true). */
+static inline __attribute__((always_inline)) bool add(Sink *sink, GenSpec spec, Move m, bool capture)
 {
-    if (spec.counting) sink->n_legal += !spec.test_each || legality_check_slow(sink->pos, sink->legality, m);
-    else if (capture) sink->captures[sink->n_captures++] = m;
+    if (spec.counting) {
+        const bool legal = !spec.test_each || legality_check_slow(sink->pos, sink->legality, m);
+        sink->n_legal += legal;
+        return legal;
+    }
+    if (capture) sink->captures[sink->n_captures++] = m;
     else sink->quiets[sink->n_quiets++] = m;
+    return true;
 }
 
 /* All four promotions, queen first [C, docs/SPEC.md §3]. */
@@ -182,7 +189,11 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
                     add(sink, spec, move_make(from, to, 0, piece_type(target)), true);
                 break;
             }
-            if (spec.quiets) add(sink, spec, move_make(from, to, 0, EMPTY), false);
+            /* Counting, a king's step to a square beside it that is safe is a square castling
+             * crosses safely (not in check, the king's own square shields no line to it). */
+            if (spec.quiets && add(sink, spec, move_make(from, to, 0, EMPTY), false) && spec.counting && type == KING
+                && (step == 1 || step == -1))
+                sink->safe_crossings |= step == 1 ? CASTLE_WK | CASTLE_BK : CASTLE_WQ | CASTLE_BQ;
             if (!pm->slides) break;
             to += step;
         }
@@ -251,19 +262,20 @@ static inline __attribute__((always_inline)) int castling_open(const Position *p
 
 /* The castling moves of the `open` sides into `out` (at most two), after the only attack tests
  * in generation: not out of, through or into check [C, docs/SPEC.md §3]. `not_in_check`: the
- * caller knows the king is not attacked. */
-static int castling_moves(const Position *pos, int open, Move out[2], bool not_in_check)
+ * caller knows the king is not attacked; `safe_crossings`: the sides whose crossed square it
+ * knows safe (counting has tested the king's step there). */
+static int castling_moves(const Position *pos, int open, Move out[2], bool not_in_check, int safe_crossings)
 {
     const Color us = pos->side;
     const Square king = us == WHITE ? SQ_E1 : SQ_E8;
     int n = 0;
     if (!not_in_check && square_attacked(pos, king, !us)) return 0;
-    if ((open & (CASTLE_WK | CASTLE_BK)) && !square_attacked(pos, king + 1, !us)
-        && !square_attacked(pos, king + 2, !us))
-        out[n++] = move_make(king, king + 2, MOVE_FLAG_CASTLE, EMPTY);
-    if ((open & (CASTLE_WQ | CASTLE_BQ)) && !square_attacked(pos, king - 1, !us)
-        && !square_attacked(pos, king - 2, !us))
-        out[n++] = move_make(king, king - 2, MOVE_FLAG_CASTLE, EMPTY);
+    for (int way = 1; way >= -1; way -= 2) { /* king's side, then queen's */
+        const int rights = way == 1 ? CASTLE_WK | CASTLE_BK : CASTLE_WQ | CASTLE_BQ;
+        if ((open & rights) && ((safe_crossings & rights) || !square_attacked(pos, king + way, !us))
+            && !square_attacked(pos, king + 2 * way, !us))
+            out[n++] = move_make(king, king + 2 * way, MOVE_FLAG_CASTLE, EMPTY);
+    }
     return n;
 }
 
@@ -318,7 +330,7 @@ static inline __attribute__((always_inline)) long generate_kind(const Position *
     if (spec.castling && pos->castling && !(spec.counting && legality->in_check)) {
         Move castles[2];
         const int open = castling_open(pos);
-        int n = open ? castling_moves(pos, open, castles, spec.counting) : 0;
+        int n = open ? castling_moves(pos, open, castles, spec.counting, sink.safe_crossings) : 0;
         GenSpec legal = spec;
         legal.test_each = false; /* generated legal */
         for (int i = 0; i < n; i++) add(&sink, legal, castles[i], false);
@@ -360,7 +372,7 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     if (move_is_castle(m)) {
         Move castles[2];
         const int open = type == KING ? castling_open(pos) : 0;
-        int n = open ? castling_moves(pos, open, castles, false) : 0;
+        int n = open ? castling_moves(pos, open, castles, false, 0) : 0;
         for (int i = 0; i < n; i++)
             if (castles[i] == m) return true;
         return false;
