@@ -1,13 +1,12 @@
 /* platform_posix.c - platform.h on POSIX systems (Linux, the BSDs, macOS), with Linux's extras:
  * huge pages for the table and pages given back to zero it, and a short scheduling slice for the
  * GUI's threads. */
-#define _GNU_SOURCE /* madvise, MAP_ANONYMOUS, syscall */
+#define _GNU_SOURCE /* madvise, syscall */
 #include "platform.h"
 
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -57,8 +56,10 @@ uint64_t platform_entropy(void)
 
 /* Linux reads the pages of private memory given back with MADV_DONTNEED as zeros again. */
 #if defined(__linux__) && defined(MADV_DONTNEED)
+enum { PAGES_DROPPABLE = 1 };
 static bool drop_pages(void *memory, size_t bytes) { return madvise(memory, bytes, MADV_DONTNEED) == 0; }
 #else
+enum { PAGES_DROPPABLE = 0 };
 static bool drop_pages(void *memory, size_t bytes)
 {
     (void)memory;
@@ -67,44 +68,33 @@ static bool drop_pages(void *memory, size_t bytes)
 }
 #endif
 
-#if defined(MAP_ANONYMOUS)
 /* The size of a huge page on x86-64 and arm64 Linux (2 MB): a table aligned to it can be backed
  * by huge pages, one TLB entry for 512 small pages, which a search's random probes need. */
 enum { HUGE_PAGE_BYTES = 2 * 1024 * 1024 };
 
 void *platform_table_alloc(size_t bytes)
 {
-    /* Fresh anonymous memory is zero and costs nothing until written. One huge page more than
-     * asked for, so that a block of `bytes` aligned to a huge page lies inside; the ends are
-     * given back (all page multiples: a table is at least 1 MB, a power of two). */
-    const size_t span = bytes + HUGE_PAGE_BYTES;
-    char *raw = mmap(NULL, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (raw == MAP_FAILED) return NULL;
-    char *aligned = (char *)(((uintptr_t)raw + HUGE_PAGE_BYTES - 1) & ~(uintptr_t)(HUGE_PAGE_BYTES - 1));
-    if (aligned > raw) munmap(raw, (size_t)(aligned - raw));
-    if (raw + span > aligned + bytes) munmap(aligned + bytes, (size_t)(raw + span - (aligned + bytes)));
+    /* Without pages to drop, calloc's large blocks are the system's fresh zero pages. */
+    if (!PAGES_DROPPABLE) return calloc(1, bytes);
+    /* Aligned to a huge page, so that the system can back the table with huge pages, and
+     * platform_table_zero can drop every page of it (a table is at least 1 MB, a power of two).
+     * From the C library, so that a sanitizer's cap on allocations holds for it too. */
+    void *memory = NULL;
+    if (posix_memalign(&memory, HUGE_PAGE_BYTES, bytes) != 0) return NULL;
 #if defined(MADV_HUGEPAGE)
     /* Linux's transparent huge pages on request (its default mode is "madvise"); refused or not
      * built in, the table works on small pages all the same. */
-    madvise(aligned, bytes, MADV_HUGEPAGE);
+    madvise(memory, bytes, MADV_HUGEPAGE);
 #endif
-    return aligned;
+    /* posix_memalign's memory is not zeroed: zero it without touching it. */
+    return platform_table_zero(memory, bytes);
 }
-
-void platform_table_free(void *memory, size_t bytes)
-{
-    if (memory) munmap(memory, bytes);
-}
-#else
-/* Without anonymous mappings, calloc's large blocks are the system's fresh zero pages. */
-void *platform_table_alloc(size_t bytes) { return calloc(1, bytes); }
 
 void platform_table_free(void *memory, size_t bytes)
 {
     (void)bytes;
     free(memory);
 }
-#endif
 
 void *platform_table_zero(void *memory, size_t bytes)
 {
