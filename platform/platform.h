@@ -28,6 +28,9 @@ uint64_t platform_entropy(void);
 /* Today's date on the local calendar: year, month 1-12, day 1-31 (a saved game's date); false
  * if the system cannot tell. */
 bool platform_local_date(int *year, int *month, int *day);
+/* Whether PATH names a folder (so that writing a file there is refused with the same words on
+ * every system: Windows says "Permission denied" where POSIX says "Is a directory"). */
+bool platform_is_directory(const char *path);
 
 /* --- the transposition table's memory ------------------------------------------------------ */
 

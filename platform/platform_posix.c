@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -61,6 +62,12 @@ bool platform_local_date(int *year, int *month, int *day)
     *month = local.tm_mon + 1;
     *day = local.tm_mday;
     return true;
+}
+
+bool platform_is_directory(const char *path)
+{
+    struct stat status;
+    return stat(path, &status) == 0 && S_ISDIR(status.st_mode);
 }
 
 /* --- the transposition table's memory ------------------------------------------------------ */
