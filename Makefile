@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build windows test-windows dist deb lint install uninstall clean help FORCE
+.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -210,6 +210,27 @@ fuzz:
 	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
 	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
 
+## pgo: ./$(EXE) with profile-guided optimisation (gcc): an instrumented build runs `tech bench`
+## in both profiles and a perft, then every file is compiled again with the counts it gathered.
+## Its objects and counts live in build/pgo; a plain `make` neither needs nor uses them (but
+## leaves a newer ./$(EXE) alone: `rm $(EXE)` first to go back).
+PGO_BUILD := build/pgo
+PGO_TRAINER := $(PGO_BUILD)/tech-instrumented
+# Code the training does not run (the protocols, the tools) stays optimised for speed, not size.
+PGO_USE_FLAGS := -fprofile-use -fprofile-partial-training
+pgo:
+	@$(CC) --version | head -1 | grep -qv clang || { echo "make pgo: gcc's -fprofile-use is needed (CC=gcc)"; exit 2; }
+	rm -rf $(PGO_BUILD)
+	$(MAKE) BUILD=$(PGO_BUILD) EXE=$(PGO_TRAINER) OPT_FLAGS="$(OPT_FLAGS) -fprofile-generate" \
+	    LDFLAGS="$(LDFLAGS) -fprofile-generate" $(PGO_TRAINER)
+	./$(PGO_TRAINER) bench > $(PGO_BUILD)/bench.txt
+	./$(PGO_TRAINER) bench --style modern >> $(PGO_BUILD)/bench.txt
+	./$(PGO_TRAINER) perft 5 >> $(PGO_BUILD)/bench.txt
+	./$(PGO_TRAINER) perft 4 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" >> $(PGO_BUILD)/bench.txt
+	find $(PGO_BUILD) -name '*.o' -delete
+	$(MAKE) BUILD=$(PGO_BUILD) OPT_FLAGS="$(OPT_FLAGS) $(PGO_USE_FLAGS)" all
+	./$(EXE) bench | tail -1
+
 ## windows: tech.exe for 64-bit Windows, one static binary, built with the MinGW-w64 cross
 ## compiler in build/windows (Debian: gcc-mingw-w64-x86-64-posix)
 WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
@@ -289,6 +310,7 @@ help:
 	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
 	@echo "  make tsan       thread sanitizer build (tech-tsan, clang: TSAN_CC), run tests"
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
+	@echo "  make pgo        ./$(EXE) built with profile-guided optimisation (gcc; trained on bench and perft)"
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
 	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
 	@echo "  make dist       the Windows zip and the source archive in build/dist, with SHA-256 sums"

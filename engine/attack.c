@@ -1,4 +1,6 @@
-/* attack.c - attack detection by scanning outward from the target square. */
+/* attack.c - attack detection from the attacker's piece lists: each man is tested by how it lies
+ * to the square (square_relation_of, board.h), and only a slider on a line of its kind has the
+ * line between scanned. */
 #include "attack.h"
 
 bool square_attacked(const Position *pos, Square sq, Color by)
@@ -9,38 +11,23 @@ bool square_attacked(const Position *pos, Square sq, Color by)
     /* Pawns of `by` attack forward: a white pawn on sq-9 or sq-11 attacks sq. */
     const int pawn_back = -pawn_push(by);
     if (board[sq + pawn_back - 1] == s * PAWN || board[sq + pawn_back + 1] == s * PAWN) return true;
-
-    for (int i = 0; i < 8; i++)
-        if (board[sq + knight_offsets[i]] == s * KNIGHT) return true;
-
-    /* Diagonals: bishop or queen at the end of an empty ray, king one step away. */
-    for (int i = 0; i < 4; i++) {
-        int step = bishop_offsets[i];
-        Square t = sq + step;
-        if (board[t] == s * KING) return true;
-        while (board[t] == EMPTY) t += step;
-        if (board[t] == s * BISHOP || board[t] == s * QUEEN) return true;
-    }
-    /* Files and ranks: rook or queen, or the king adjacent. */
-    for (int i = 0; i < 4; i++) {
-        int step = rook_offsets[i];
-        Square t = sq + step;
-        if (board[t] == s * KING) return true;
-        while (board[t] == EMPTY) t += step;
-        if (board[t] == s * ROOK || board[t] == s * QUEEN) return true;
+    const SquareRelation *to_sq = relations_to(sq);
+    if ((to_sq[-square_0x88[position_king(pos, by)]].attackers >> KING) & 1) return true;
+    for (int i = 0; i < pos->count[by][KNIGHT]; i++)
+        if ((to_sq[-square_0x88[pos->men[by][KNIGHT][i]]].attackers >> KNIGHT) & 1) return true;
+    /* Bishops, rooks and queens on a line of their own kind with sq, nothing between. */
+    for (PieceType type = BISHOP; type <= QUEEN; type++) {
+        for (int i = 0; i < pos->count[by][type]; i++) {
+            const Square from = pos->men[by][type][i];
+            const SquareRelation line = to_sq[-square_0x88[from]];
+            if (!((line.attackers >> type) & 1)) continue;
+            /* Back from the square toward the slider: the step is the other way. */
+            Square t = sq - line.step;
+            while (board[t] == EMPTY) t -= line.step;
+            if (t == from) return true;
+        }
     }
     return false;
-}
-
-/* The step that leads from `from` to `to` along a rank, file or diagonal, 0 if none. */
-static int line_step(Square from, Square to)
-{
-    int dr = square_rank(to) - square_rank(from), df = square_file(to) - square_file(from);
-    if (dr == 0 && df == 0) return 0;
-    if (dr == 0) return df > 0 ? 1 : -1;
-    if (df == 0) return dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH;
-    if (dr != df && dr != -df) return 0;
-    return (dr > 0 ? BOARD_WIDTH : -BOARD_WIDTH) + (df > 0 ? 1 : -1);
 }
 
 /* Whether a man of type `type` standing on `from` (and nothing else moved) would reach `target`

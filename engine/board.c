@@ -1,6 +1,7 @@
 /* board.c - set-up, consistency checks and printing of the Position. */
 #include "board.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -8,11 +9,58 @@
 
 const Score piece_value[PIECE_TYPE_NB] = {0, 100, 330, 330, 500, 900, 15000};
 
+/* The 0x88 number (16 * rank + file) of each playing square; the border's cells are never looked up. */
+/* clang-format off */
+const uint8_t square_0x88[BOARD_SIZE] = {
+      0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   1,   2,   3,   4,   5,   6,   7,   0,
+      0,  16,  17,  18,  19,  20,  21,  22,  23,   0,
+      0,  32,  33,  34,  35,  36,  37,  38,  39,   0,
+      0,  48,  49,  50,  51,  52,  53,  54,  55,   0,
+      0,  64,  65,  66,  67,  68,  69,  70,  71,   0,
+      0,  80,  81,  82,  83,  84,  85,  86,  87,   0,
+      0,  96,  97,  98,  99, 100, 101, 102, 103,   0,
+      0, 112, 113, 114, 115, 116, 117, 118, 119,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
+      0,   0,   0,   0,   0,   0,   0,   0,   0,   0,
+};
+/* clang-format on */
+
+SquareRelation square_relation[SQUARE_RELATIONS];
+
+static pthread_once_t relations_once = PTHREAD_ONCE_INIT;
+
+/* square_relation from the files and ranks of every pair of playing squares. */
+static void relations_fill(void)
+{
+    for (Square from = SQ_A1; from <= SQ_H8; from++) {
+        for (Square to = SQ_A1; to <= SQ_H8; to++) {
+            if (!square_ok(from) || !square_ok(to) || from == to) continue;
+            const int df = square_file(to) - square_file(from), dr = square_rank(to) - square_rank(from);
+            const int adf = df < 0 ? -df : df, adr = dr < 0 ? -dr : dr;
+            SquareRelation r = {0, 0};
+            const int step = (df > 0) - (df < 0) + BOARD_WIDTH * ((dr > 0) - (dr < 0));
+            if (df == 0 || dr == 0) r = (SquareRelation){(int8_t)step, RELATION_STRAIGHT};
+            else if (adf == adr) r = (SquareRelation){(int8_t)step, RELATION_DIAGONAL};
+            if (adf <= 1 && adr <= 1) r.attackers |= RELATION_STEP;
+            if (adf * adr == 2) r.attackers |= RELATION_JUMP;
+            square_relation[square_0x88[to] - square_0x88[from] + SQUARE_RELATIONS / 2] = r;
+        }
+    }
+}
+
+void board_tables_init(void)
+{
+    zobrist_init();
+    pthread_once(&relations_once, relations_fill);
+}
+
 const char START_FEN[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 void position_clear(Position *pos)
 {
-    zobrist_init();
+    board_tables_init();
     memset(pos, 0, sizeof *pos - sizeof pos->undo);
     for (Square sq = 0; sq < BOARD_SIZE; sq++) pos->board[sq] = square_ok(sq) ? EMPTY : OFFBOARD;
     pos->side = WHITE;
@@ -85,7 +133,7 @@ bool position_refresh(Position *pos)
     return ok;
 }
 
-bool position_ok(const Position *pos)
+bool position_ok_but_key(const Position *pos)
 {
     uint8_t count[COLOR_NB][PIECE_TYPE_NB] = {{0}};
     int material[COLOR_NB] = {0, 0};
@@ -125,10 +173,10 @@ bool position_ok(const Position *pos)
             if (memcmp(pos->men[c][t] + count[c][t], no_men, (size_t)(PIECE_LIST_MAX - count[c][t])) != 0) return false;
         }
     }
-    if (pos->key != position_compute_key(pos)) return false;
-    if (pos->undo_len < 0 || pos->undo_len > UNDO_STACK_SIZE) return false;
-    return true;
+    return pos->undo_len >= 0 && pos->undo_len <= UNDO_STACK_SIZE;
 }
+
+bool position_ok(const Position *pos) { return position_ok_but_key(pos) && pos->key == position_compute_key(pos); }
 
 /* Bits of the move word that carry nothing (types.h): 20-27 and 31; the special flags. */
 static const Move MOVE_UNUSED_BITS = 0x8FF00000u;

@@ -64,6 +64,48 @@ static const int bishop_offsets[4] = {-11, -9, 9, 11};
 static const int rook_offsets[4] = {-10, -1, 1, 10};
 static const int king_offsets[8] = {-11, -10, -9, -1, 1, 9, 10, 11};
 
+/* How two playing squares lie to each other: the step along the rank, file or diagonal that
+ * leads from one to the other (0 if they share none), and which men could attack the second from
+ * the first on an empty board (RELATION_* bits; pawns aside). Looked up by their difference as
+ * 0x88 numbers (16 cells to a rank), which unlike the mailbox's difference tells a line from a wrap
+ * across the border (a2 - h1 = e1 - b1 = 3 on the mailbox). */
+typedef struct {
+    int8_t step;
+    uint8_t attackers;
+} SquareRelation;
+enum {
+    RELATION_DIAGONAL = 1 << BISHOP | 1 << QUEEN, /* on a common diagonal */
+    RELATION_STRAIGHT = 1 << ROOK | 1 << QUEEN,   /* on a common rank or file */
+    RELATION_STEP = 1 << KING,                    /* next to each other */
+    RELATION_JUMP = 1 << KNIGHT                   /* a knight's move apart */
+};
+enum { SQUARE_RELATIONS = 239 }; /* 0x88 differences -119 .. 119 */
+extern const uint8_t square_0x88[BOARD_SIZE];
+/* Filled once by board_tables_init() (thread-safe, idempotent), read-only afterwards. */
+extern SquareRelation square_relation[SQUARE_RELATIONS];
+
+static inline SquareRelation square_relation_of(Square from, Square to)
+{
+    return square_relation[square_0x88[to] - square_0x88[from] + SQUARE_RELATIONS / 2];
+}
+/* The relations of every square to `to`, indexed by the other square's 0x88 number negated:
+ * relations_to(to)[-square_0x88[from]] is square_relation_of(from, to), one load fewer when one
+ * square is tested against many. */
+static inline const SquareRelation *relations_to(Square to)
+{
+    return &square_relation[square_0x88[to] + SQUARE_RELATIONS / 2];
+}
+
+/* A playing square numbered 0 .. 63 (8 * rank + file), for tables without the border's cells. */
+static inline int square_64(Square sq) { return (square_0x88[sq] >> 1 & 0x38) | (square_0x88[sq] & 7); }
+/* The step from `from` toward `to` along their common line, 0 if none. */
+static inline int line_step(Square from, Square to) { return square_relation_of(from, to).step; }
+/* Whether a knight, bishop, rook, queen or king on `from` attacks `to` over an empty board. */
+static inline bool type_reaches(PieceType type, Square from, Square to)
+{
+    return (square_relation_of(from, to).attackers >> type) & 1;
+}
+
 /* The square of colour c's king. */
 static inline Square position_king(const Position *pos, Color c) { return pos->men[c][KING][0]; }
 
@@ -82,6 +124,10 @@ static inline bool slider_on_line(const Position *pos, Square sq, int step, Colo
     return type == QUEEN || type == (step_is_diagonal(step) ? BISHOP : ROOK);
 }
 
+/* Fill the tables every position needs (the Zobrist keys, square_relation) once; position_clear
+ * calls it, so every position set up has them. */
+void board_tables_init(void);
+
 /* Start position in FEN. */
 extern const char START_FEN[];
 
@@ -98,6 +144,8 @@ bool position_refresh(Position *pos);
 bool position_ep_capturable(const Position *pos);
 /* Full consistency check: key, material, counts, lists and board agree. */
 bool position_ok(const Position *pos);
+/* The same but for the key (a line of make_move_unkeyed, makemove.h). */
+bool position_ok_but_key(const Position *pos);
 /* Validators for the debug builds' asserts (after Fruit's move_is_ok). move_ok: a well-formed move
  * word of any position: both squares on the board, at most one special flag, and the flags, the
  * promotion piece and the captured type agree with the squares (castling along a first rank,

@@ -1,48 +1,21 @@
-/* legality.c - pin detection so that most pseudo-legal moves are proved legal without make. */
+/* legality.c - check and pin detection so that pseudo-legal moves are proved legal without make. */
 #include "legality.h"
 
 #include "attack.h"
 #include "makemove.h"
 
-/* QUEEN_STEP[delta + 77]: the queen-line step s with delta = k*s for some k in 1..7, or 0
- * (77 = h8 - a1, the largest distance between two playing squares). */
-static const int8_t QUEEN_STEP[155] = {
-    -11, 0,   0,  0,   0, 0,   0,  -10, 0, 0,  0,  -11, 0, 0,  -9,  0,   0,  -10, 0,   0,  0,  0,   -11, -9, 0,  0,
-    0,   -10, 0,  0,   0, 0,   -9, -11, 0, 0,  0,  -10, 0, 0,  0,   -9,  0,  0,   -11, 0,  0,  -10, 0,   0,  -9, 0,
-    0,   0,   0,  -11, 0, -10, 0,  -9,  0, 0,  0,  0,   0, 0,  -11, -10, -9, 0,   -1,  -1, -1, -1,  -1,  -1, -1, 0,
-    1,   1,   1,  1,   1, 1,   1,  0,   9, 10, 11, 0,   0, 0,  0,   0,   0,  9,   0,   10, 0,  11,  0,   0,  0,  0,
-    9,   0,   0,  10,  0, 0,   11, 0,   0, 9,  0,  0,   0, 10, 0,   0,   0,  11,  9,   0,  0,  0,   0,   10, 0,  0,
-    0,   9,   11, 0,   0, 0,   0,  10,  0, 0,  9,  0,   0, 11, 0,   0,   0,  10,  0,   0,  0,  0,   0,   0,  11,
-};
-
-static inline int direction_of(int delta) { return QUEEN_STEP[delta + 77]; }
-
 /* Whether the man on `from` attacks `target` by its own move pattern. */
 static inline bool man_attacks(const Position *pos, Square from, Square target)
 {
     const Piece p = pos->board[from];
-    const int step = direction_of(target - from);
-    switch (piece_type(p)) {
-    case PAWN: {
+    const PieceType type = piece_type(p);
+    if (type == PAWN) {
         Square ahead = from + pawn_push(piece_color(p));
         return target == ahead - 1 || target == ahead + 1;
     }
-    case KNIGHT:
-        for (int i = 0; i < 8; i++)
-            if (from + knight_offsets[i] == target) return true;
-        return false;
-    case KING: return step != 0 && from + step == target;
-    case BISHOP:
-        if (!step_is_diagonal(step)) return false;
-        break;
-    case ROOK:
-        if (step == 0 || step_is_diagonal(step)) return false;
-        break;
-    case QUEEN:
-        if (step == 0) return false;
-        break;
-    default: return false;
-    }
+    if (!type_reaches(type, from, target)) return false;
+    if (type == KNIGHT || type == KING) return true;
+    const int step = line_step(from, target);
     Square t = from + step;
     while (pos->board[t] == EMPTY) t += step;
     return t == target;
@@ -50,44 +23,61 @@ static inline bool man_attacks(const Position *pos, Square from, Square target)
 
 void legality_prepare(const Position *pos, LegalityInfo *info)
 {
-    const Color us = pos->side;
+    const Color us = pos->side, them = !us;
     const int s = color_sign(us);
     const Square king = position_king(pos, us);
     const int8_t *board = pos->board;
-    info->king = king;
-    info->pinned_count = 0;
+    /* Gathered in locals, written once at the end. */
+    int checkers = 0, check_step = 0, pinned = 0;
+    Square checker = SQ_NONE;
 
-    /* Knights and pawns give check only from fixed squares. */
+    /* Knights and pawns give check from fixed squares. */
     const int pawn_ahead = pawn_push(us);
-    bool check = board[king + pawn_ahead - 1] == -s * PAWN || board[king + pawn_ahead + 1] == -s * PAWN;
-    for (int i = 0; i < 8 && !check; i++) check = board[king + knight_offsets[i]] == -s * KNIGHT;
+    for (int side = -1; side <= 1; side += 2) {
+        if (board[king + pawn_ahead + side] != -s * PAWN) continue;
+        checkers++;
+        checker = king + pawn_ahead + side;
+    }
+    const SquareRelation *to_king = relations_to(king);
+    for (int i = 0; i < pos->count[them][KNIGHT]; i++) {
+        const Square knight = pos->men[them][KNIGHT][i];
+        if (!((to_king[-square_0x88[knight]].attackers >> KNIGHT) & 1)) continue;
+        checkers++;
+        checker = knight;
+    }
 
-    /* Each queen line: the first man met either checks (enemy slider) or may be pinned. */
-    for (int i = 0; i < 8; i++) {
-        int step = king_offsets[i];
-        bool diagonal = step_is_diagonal(step);
-        Square t = king + step;
-        while (board[t] == EMPTY) t += step;
-        Piece first = board[t];
-        if (first == OFFBOARD) continue;
-        if (first * s < 0) {
-            PieceType type = piece_type(first);
-            if (type == QUEEN || type == (diagonal ? BISHOP : ROOK)) check = true;
-            continue;
-        }
-        Square own = t;
-        t += step;
-        while (board[t] == EMPTY) t += step;
-        Piece beyond = board[t];
-        if (beyond == OFFBOARD || beyond * s > 0) continue;
-        PieceType type = piece_type(beyond);
-        if (type == QUEEN || type == (diagonal ? BISHOP : ROOK)) {
-            info->pinned_square[info->pinned_count] = own;
-            info->pin_direction[info->pinned_count] = step;
-            info->pinned_count++;
+    /* Each enemy slider on a line of its kind with the king: nothing between checks, one man
+     * of ours between is pinned. */
+    for (PieceType type = BISHOP; type <= QUEEN; type++) {
+        for (int i = 0; i < pos->count[them][type]; i++) {
+            const Square slider = pos->men[them][type][i];
+            const SquareRelation line = to_king[-square_0x88[slider]];
+            if (!((line.attackers >> type) & 1)) continue;
+            const int step = -line.step; /* from the king toward the slider */
+            Square t = king + step;
+            while (board[t] == EMPTY) t += step;
+            if (t == slider) {
+                checkers++;
+                checker = slider;
+                check_step = step;
+                continue;
+            }
+            if (board[t] * s < 0) continue; /* an enemy man between */
+            const Square own = t;
+            t += step;
+            while (board[t] == EMPTY) t += step;
+            if (t != slider) continue;
+            info->pinned_square[pinned] = own;
+            info->pin_direction[pinned] = step;
+            pinned++;
         }
     }
-    info->in_check = check;
+    info->king = king;
+    info->checkers = checkers;
+    info->checker = checker;
+    info->check_step = checkers == 1 ? check_step : 0; /* set by a sliding checker only */
+    info->pinned_count = pinned;
+    info->in_check = checkers > 0;
 }
 
 bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)
@@ -97,7 +87,7 @@ bool last_move_exposed_king(const Position *pos, bool mover_was_in_check)
     const Square king = position_king(pos, mover);
     if (mover_was_in_check || move_to(m) == king || move_is_en_passant(m)) return king_attacked(pos, mover);
     /* Otherwise only a line through the vacated square can have opened onto the king. */
-    int step = direction_of(move_from(m) - king);
+    int step = line_step(king, move_from(m));
     return step && slider_on_line(pos, king, step, pos->side);
 }
 
@@ -109,27 +99,39 @@ bool last_move_gave_check(const Position *pos)
     if (m == MOVE_NONE || move_is_castle(m) || move_is_en_passant(m)) return king_attacked(pos, pos->side);
     /* The man that moved (promoted, if it did) attacks the king, or it uncovered a slider. */
     if (man_attacks(pos, move_to(m), king)) return true;
-    int step = direction_of(move_from(m) - king);
+    int step = line_step(king, move_from(m));
     return step && slider_on_line(pos, king, step, mover);
+}
+
+/* In check, whether a move of a man other than the king to `to` ends the check: it takes the
+ * one checker or stands between it and the king. */
+static inline bool ends_check(const LegalityInfo *info, Square to)
+{
+    if (info->checkers > 1) return false;
+    if (to == info->checker) return true;
+    if (!info->check_step || line_step(info->king, to) != info->check_step) return false;
+    /* On the checking line: between the two when nearer the king than the checker. */
+    return (to - info->king) / info->check_step < (info->checker - info->king) / info->check_step;
 }
 
 bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m)
 {
     const Square from = move_from(m), to = move_to(m);
-    if (info->in_check || move_is_en_passant(m)) {
+    if (move_is_en_passant(m)) {
         make_move(pos, m);
         bool legal = !enemy_king_capturable(pos);
         unmake_move(pos);
         return legal;
     }
     if (from == info->king) {
-        if (move_is_castle(m)) return true; /* the generator tested every square */
-        pos->board[from] = EMPTY;           /* the king must not shield its own square */
+        if (move_is_castle(m)) return !info->in_check; /* the generator tested the other squares */
+        pos->board[from] = EMPTY;                      /* the king must not shield its own square */
         bool safe = !square_attacked(pos, to, !pos->side);
         pos->board[from] = (int8_t)piece_make(pos->side, KING);
         return safe;
     }
+    if (info->in_check && !ends_check(info, to)) return false;
     for (int i = 0; i < info->pinned_count; i++)
-        if (info->pinned_square[i] == from) return direction_of(to - info->king) == info->pin_direction[i];
+        if (info->pinned_square[i] == from) return line_step(info->king, to) == info->pin_direction[i];
     return true;
 }

@@ -4,22 +4,33 @@
 
 #include "board.h"
 
-/* What one position's legality tests share: check status and the pinned men. */
+/* What one position's legality tests share: the king, who gives check, and the pinned men. */
 typedef struct {
     bool in_check;
-    Square king;
+    int checkers;   /* men giving check: 0, 1 or 2 */
+    Square king;    /* the side to move's king */
+    Square checker; /* with one checker: its square */
+    int check_step; /* with one sliding checker: the step from the king toward it; else 0 */
     int pinned_count;
     Square pinned_square[8];
     int pin_direction[8]; /* step from the king toward the pinner */
 } LegalityInfo;
 
-/* Scan the side to move's king rays for check and pins. */
+/* Scan the side to move's king rays, knight and pawn squares for checkers and pins. */
 void legality_prepare(const Position *pos, LegalityInfo *info);
-/* The full test behind legality_check(): check evasions, en passant, king moves, pins. */
+/* Whether the man on `sq` is pinned to its king. */
+static inline bool legality_pinned(const LegalityInfo *info, Square sq)
+{
+    for (int i = 0; i < info->pinned_count; i++)
+        if (info->pinned_square[i] == sq) return true;
+    return false;
+}
+/* The full test behind legality_check(): check evasions, king moves, pins; only a capture en
+ * passant is made and unmade (it takes a man off a second square). */
 bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m);
 
 /* True if the pseudo-legal move m leaves the mover's king safe. Most moves (not in check, no
- * pin, not the king, not e.p.) are cleared inline; make/unmake only for the rare cases. */
+ * pin, not the king, not e.p.) are cleared inline; the rest by legality_check_slow. */
 static inline bool legality_check(Position *pos, const LegalityInfo *info, Move m)
 {
     if (!info->in_check && info->pinned_count == 0 && move_from(m) != info->king && !move_is_en_passant(m)) return true;

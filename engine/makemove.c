@@ -76,13 +76,15 @@ static inline void restore_man(Position *pos, Square sq, Piece p, uint8_t slot)
     list_restore(pos, c, piece_type(p), sq, slot);
 }
 
-/* Debug builds recompute key, material, counts and lists after every make and unmake. */
-static inline void debug_verify(const Position *pos)
+/* Debug builds recompute key, material, counts and lists after every make and unmake; the key
+ * only while it is kept (a line made unkeyed leaves it alone). */
+static inline void debug_verify(const Position *pos, bool keyed)
 {
 #ifdef TECH_DEBUG
-    assert(position_ok(pos));
+    assert(keyed ? position_ok(pos) : position_ok_but_key(pos));
 #else
     (void)pos;
+    (void)keyed;
 #endif
 }
 
@@ -93,7 +95,9 @@ static inline uint64_t ep_key(const Position *pos)
     return zobrist.en_passant_file[square_file(pos->en_passant)];
 }
 
-void make_move(Position *pos, Move m)
+/* make_move's body; `keyed` is a constant in each of its two copies, so that an unkeyed make
+ * has no key work at all. */
+static inline __attribute__((always_inline)) void make(Position *pos, Move m, bool keyed)
 {
     assert(pos->undo_len < UNDO_STACK_SIZE);
     assert(move_ok(m));
@@ -102,7 +106,7 @@ void make_move(Position *pos, Move m)
     const Color us = pos->side;
     const Square from = move_from(m), to = move_to(m);
     const Piece mover = pos->board[from];
-    uint64_t key = pos->key ^ ep_key(pos);
+    uint64_t key = keyed ? pos->key ^ ep_key(pos) : 0;
 
     u->move = m;
     u->key = pos->key;
@@ -113,14 +117,15 @@ void make_move(Position *pos, Move m)
     pos->halfmove++;
     if (move_is_capture(m)) {
         Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
-        key ^= zobrist_piece(pos->board[victim_sq], victim_sq);
+        if (keyed) key ^= zobrist_piece(pos->board[victim_sq], victim_sq);
         u->captured_slot = remove_man(pos, victim_sq);
         pos->halfmove = 0;
     }
     if (move_is_castle(m)) {
-        key ^= castling_make(pos, m);
+        uint64_t moved = castling_make(pos, m);
+        if (keyed) key ^= moved;
     } else {
-        key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
+        if (keyed) key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
         relocate(pos, from, to);
     }
 
@@ -128,7 +133,7 @@ void make_move(Position *pos, Move m)
         pos->halfmove = 0;
         if (move_is_promotion(m)) {
             Piece promoted = piece_make(us, move_promotion(m));
-            key ^= zobrist_piece(mover, to) ^ zobrist_piece(promoted, to);
+            if (keyed) key ^= zobrist_piece(mover, to) ^ zobrist_piece(promoted, to);
             pos->board[to] = (int8_t)promoted;
             u->promoted_slot = list_remove(pos, us, PAWN, to);
             list_append(pos, us, move_promotion(m), to);
@@ -138,16 +143,19 @@ void make_move(Position *pos, Move m)
 
     if (pos->castling) {
         uint8_t rights = castling_rights_after(&pos->castle, pos->castling, from, to);
-        key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
+        if (keyed) key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
         pos->castling = rights;
     }
     pos->en_passant = move_is_double_push(m) ? from + pawn_push(us) : SQ_NONE;
     if (us == BLACK) pos->fullmove++;
     pos->side = !us;
-    pos->key = key ^ zobrist.side;
-    pos->key ^= ep_key(pos);
-    debug_verify(pos);
+    if (keyed) pos->key = key ^ zobrist.side ^ ep_key(pos);
+    debug_verify(pos, keyed);
 }
+
+void make_move(Position *pos, Move m) { make(pos, m, true); }
+
+void make_move_unkeyed(Position *pos, Move m) { make(pos, m, false); }
 
 void unmake_move(Position *pos)
 {
@@ -181,7 +189,8 @@ void unmake_move(Position *pos)
     pos->en_passant = u->en_passant;
     pos->castling = u->castling;
     pos->halfmove = u->halfmove;
-    debug_verify(pos);
+    /* The key is the one saved by make (checked then, when it was kept): the rest is checked. */
+    debug_verify(pos, false);
 }
 
 void make_null_move(Position *pos)

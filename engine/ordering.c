@@ -7,8 +7,9 @@
 
 #include "see.h"
 
-/* [C] History scores stay within +-HISTORY_MAX: each update moves a score toward the bound by
- * its size, so that recent cut-offs outweigh old ones without a separate ageing pass. */
+/* [C] History scores stay within +-HISTORY_MAX (an int16_t holds them): each update moves a score
+ * toward the bound by its size, so that recent cut-offs outweigh old ones without a separate
+ * ageing pass. */
 enum { HISTORY_MAX = 1 << 14, HISTORY_BONUS_MAX = 1200 };
 
 /* A capture's key: 2 x its MVV-LVA rank, + 1 while it is still to be put to the exchange test;
@@ -25,8 +26,8 @@ void history_clear(History *history) { memset(history, 0, sizeof *history); }
 
 static void history_add(History *history, Color side, Move move, int bonus)
 {
-    int32_t *entry = &history->score[side][move_from(move)][move_to(move)];
-    *entry += bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+    int16_t *entry = &history->score[side][square_64(move_from(move))][square_64(move_to(move))];
+    *entry = (int16_t)(*entry + bonus - *entry * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX);
 }
 
 void history_update(History *history, Color side, Move best, const Move *tried, int tried_count, Depth depth)
@@ -49,33 +50,67 @@ static int capture_key(const Position *pos, Move m)
     return 2 * capture_rank(pos, m) + (cheap_capturer ? 0 : KEY_UNTESTED);
 }
 
-void picker_init(MovePicker *picker, const Position *pos, MoveList *list, Move table_move,
-                 const Move killers[KILLER_SLOTS], const History *history)
+/* A move handed out before its generation (the table's move, a killer): noted, so that the
+ * generated list does not hand it out again. */
+static Move hand_out_early(MovePicker *picker, Move m)
 {
-    picker->list = list;
-    picker->stage = PICK_TABLE;
-    picker->table_index = -1;
+    picker->early[picker->early_count++] = m;
+    return m;
+}
+
+static bool handed_early(const MovePicker *picker, Move m)
+{
+    for (int i = 0; i < picker->early_count; i++)
+        if (picker->early[i] == m) return true;
+    return false;
+}
+
+/* Generate the captures into the list (its first part). */
+static void generate_captures(MovePicker *picker, const Position *pos)
+{
+    generate_moves(pos, GEN_CAPTURES, &picker->list);
+    picker->capture_count = picker->list.count;
+}
+
+/* Generate the other moves after the captures: the list is then GEN_ALL's. */
+static void generate_rest(MovePicker *picker, const Position *pos)
+{
+    MoveList rest;
+    generate_moves(pos, GEN_NON_CAPTURES, &rest);
+    memcpy(picker->list.moves + picker->capture_count, rest.moves, (size_t)rest.count * sizeof rest.moves[0]);
+    picker->list.count = picker->capture_count + rest.count;
+}
+
+static void picker_reset(MovePicker *picker, PickStage stage)
+{
+    picker->stage = stage;
+    picker->list.count = 0;
+    picker->capture_count = 0;
     picker->handed = 0;
+    picker->early_count = 0;
+}
+
+void picker_init(MovePicker *picker, const Position *pos, Move table_move, const Move killers[KILLER_SLOTS],
+                 const History *history)
+{
+    picker_reset(picker, PICK_TABLE);
+    picker->table_move = table_move;
     picker->history = history;
     picker->side = pos->side;
     memcpy(picker->killers, killers, sizeof picker->killers);
-    int i = 0;
-    for (; i < list->count && move_is_capture(list->moves[i]); i++) {
-        picker->keys[i] = capture_key(pos, list->moves[i]);
-        if (list->moves[i] == table_move) picker->table_index = i;
-    }
-    picker->capture_count = i;
-    for (; i < list->count; i++) {
-        picker->keys[i] = 0;
-        if (list->moves[i] == table_move) picker->table_index = i;
-    }
 }
 
-void picker_init_in_order(MovePicker *picker, MoveList *list)
+void picker_init_faithful(MovePicker *picker, Move table_move, Move killer)
 {
-    picker->list = list;
-    picker->handed = 0;
-    picker->stage = PICK_IN_ORDER;
+    picker_reset(picker, PICK_FIRST);
+    picker->table_move = table_move;
+    picker->killers[0] = killer;
+}
+
+void picker_init_in_order(MovePicker *picker, const Position *pos, GenKind kind)
+{
+    picker_reset(picker, PICK_IN_ORDER);
+    generate_moves(pos, kind, &picker->list);
 }
 
 /* The index of the highest key in [from, to) that is at least `floor`, or -1. */
@@ -90,7 +125,7 @@ static int best_index(const MovePicker *picker, int from, int to, int floor)
 static Move hand_out(MovePicker *picker, int index)
 {
     picker->keys[index] = KEY_DONE;
-    return picker->list->moves[index];
+    return picker->list.moves[index];
 }
 
 /* The quiet moves not yet handed out, moved to the front of the quiet part of the list (keys
@@ -98,7 +133,7 @@ static Move hand_out(MovePicker *picker, int index)
  * PICK_QUIETS would have handed them out in. */
 static void sort_remaining_quiets(MovePicker *picker)
 {
-    MoveList *list = picker->list;
+    MoveList *list = &picker->list;
     int n = picker->capture_count;
     for (int i = n; i < list->count; i++) {
         if (picker->keys[i] == KEY_DONE) continue;
@@ -116,18 +151,67 @@ static void sort_remaining_quiets(MovePicker *picker)
     picker->sorted_end = n;
 }
 
+/* The next move of the list from picker->handed on that was not handed out early, or MOVE_NONE. */
+static Move next_in_order(MovePicker *picker)
+{
+    while (picker->handed < picker->list.count) {
+        Move m = picker->list.moves[picker->handed++];
+        if (!handed_early(picker, m)) return m;
+    }
+    return MOVE_NONE;
+}
+
+/* Without E9: the table's move and the killer before any generation, then the captures, then
+ * the rest, each as generated. */
+static Move next_faithful(MovePicker *picker, const Position *pos)
+{
+    Move m;
+    switch (picker->stage) {
+    case PICK_FIRST:
+        /* handed counts the two tried so far. */
+        while (picker->handed < 2) {
+            m = picker->handed++ == 0 ? picker->table_move : picker->killers[0];
+            if (m != MOVE_NONE && !handed_early(picker, m) && move_is_pseudo_legal(pos, m))
+                return hand_out_early(picker, m);
+        }
+        picker->handed = 0;
+        picker->stage = PICK_CAPTURES_IN_ORDER;
+        generate_captures(picker, pos);
+        /* fall through */
+    case PICK_CAPTURES_IN_ORDER:
+        if ((m = next_in_order(picker)) != MOVE_NONE) return m;
+        picker->stage = PICK_REST_IN_ORDER;
+        generate_rest(picker, pos);
+        /* fall through */
+    case PICK_REST_IN_ORDER:
+        if ((m = next_in_order(picker)) != MOVE_NONE) return m;
+        picker->stage = PICK_DONE;
+        return MOVE_NONE;
+    default: return MOVE_NONE;
+    }
+}
+
 Move picker_next(MovePicker *picker, const Position *pos)
 {
-    MoveList *list = picker->list;
-    const int captures = picker->capture_count;
+    MoveList *list = &picker->list;
     switch (picker->stage) {
     case PICK_IN_ORDER: return picker->handed < list->count ? list->moves[picker->handed++] : MOVE_NONE;
+    case PICK_FIRST:
+    case PICK_CAPTURES_IN_ORDER:
+    case PICK_REST_IN_ORDER: return next_faithful(picker, pos);
     case PICK_TABLE:
+        picker->stage = PICK_CAPTURES_FIRST;
+        if (picker->table_move != MOVE_NONE && move_is_pseudo_legal(pos, picker->table_move))
+            return hand_out_early(picker, picker->table_move);
+        /* fall through */
+    case PICK_CAPTURES_FIRST:
         picker->stage = PICK_CAPTURES;
-        if (picker->table_index >= 0) return hand_out(picker, picker->table_index);
+        generate_captures(picker, pos);
+        for (int i = 0; i < picker->capture_count; i++)
+            picker->keys[i] = handed_early(picker, list->moves[i]) ? KEY_DONE : capture_key(pos, list->moves[i]);
         /* fall through */
     case PICK_CAPTURES:
-        for (int best; (best = best_index(picker, 0, captures, 0)) >= 0;) {
+        for (int best; (best = best_index(picker, 0, picker->capture_count, 0)) >= 0;) {
             int key = picker->keys[best];
             if (!(key & KEY_UNTESTED)) return hand_out(picker, best);
             /* Its turn: the exchange decides whether it stays among the winning captures. */
@@ -139,22 +223,24 @@ Move picker_next(MovePicker *picker, const Position *pos)
     case PICK_KILLERS:
         for (int k = 0; k < KILLER_SLOTS; k++) {
             Move killer = picker->killers[k];
-            if (killer == MOVE_NONE) continue;
             picker->killers[k] = MOVE_NONE;
-            for (int i = captures; i < list->count; i++)
-                if (list->moves[i] == killer && picker->keys[i] != KEY_DONE) return hand_out(picker, i);
+            /* A killer is a quiet move; it is handed out here only as one of this position's. */
+            if (killer != MOVE_NONE && !move_is_capture(killer) && !handed_early(picker, killer)
+                && move_is_pseudo_legal(pos, killer))
+                return hand_out_early(picker, killer);
         }
         picker->stage = PICK_QUIETS;
-        for (int i = captures; i < list->count; i++) {
-            if (picker->keys[i] == KEY_DONE) continue;
+        generate_rest(picker, pos);
+        for (int i = picker->capture_count; i < list->count; i++) {
             Move m = list->moves[i];
-            picker->keys[i] = move_is_promotion(m) ? KEY_PROMOTION + move_promotion(m)
-                                                   : picker->history->score[picker->side][move_from(m)][move_to(m)];
+            picker->keys[i] = handed_early(picker, m) ? KEY_DONE
+                              : move_is_promotion(m)  ? KEY_PROMOTION + move_promotion(m)
+                                                      : history_score(picker->history, picker->side, m);
         }
         /* fall through */
     case PICK_QUIETS: {
         if (picker->handed < QUIETS_SCANNED) {
-            int best = best_index(picker, captures, list->count, KEY_DONE + 1);
+            int best = best_index(picker, picker->capture_count, list->count, KEY_DONE + 1);
             if (best < 0) {
                 picker->stage = PICK_LOSING;
                 return picker_next(picker, pos);
@@ -171,9 +257,10 @@ Move picker_next(MovePicker *picker, const Position *pos)
         picker->stage = PICK_LOSING;
         /* fall through */
     case PICK_LOSING: {
-        int best = best_index(picker, 0, captures, KEY_DONE + 1);
+        int best = best_index(picker, 0, picker->capture_count, KEY_DONE + 1);
         return best >= 0 ? hand_out(picker, best) : MOVE_NONE;
     }
+    case PICK_DONE: break;
     }
     return MOVE_NONE;
 }

@@ -1,4 +1,5 @@
-/* perft.c - perft with bulk counting at the last ply; legality by the pin filter of rules.c. */
+/* perft.c - perft with bulk counting at the last ply: its legal moves are counted as the
+ * generator finds them (legal_move_count), with the pin and check test of legality.c. */
 #include "perft.h"
 
 #include <stddef.h>
@@ -7,16 +8,20 @@
 #include "rules.h"
 
 /* The count below pos; a stop flag (NULL = none) is looked at in every interior node, so a
- * stop ends even a deep perft within a fraction of a millisecond (the count is then partial). */
+ * stop ends even a deep perft within a fraction of a millisecond (the count is then partial).
+ * `bulk`: the last ply is counted, and the moves above it are made without the key's upkeep (a
+ * count reads no key, as TECH-1971's search reads none); otherwise every move is made with
+ * make_move, the key kept. */
 static uint64_t perft_node(Position *pos, int depth, bool bulk, const atomic_bool *stop)
 {
     if (stop && atomic_load_explicit(stop, memory_order_relaxed)) return 0;
+    if (depth == 1 && bulk) return (uint64_t)legal_move_count(pos);
     MoveList legal;
     generate_legal(pos, &legal);
-    if (depth == 1 && bulk) return (uint64_t)legal.count;
     uint64_t nodes = 0;
     for (int i = 0; i < legal.count; i++) {
-        make_move(pos, legal.moves[i]);
+        if (bulk) make_move_unkeyed(pos, legal.moves[i]);
+        else make_move(pos, legal.moves[i]);
         nodes += depth == 1 ? 1 : perft_node(pos, depth - 1, bulk, stop);
         unmake_move(pos);
     }

@@ -26,6 +26,13 @@ void generate_legal(Position *pos, MoveList *list)
         if (legality_check(pos, &info, pseudo.moves[i])) list->moves[list->count++] = pseudo.moves[i];
 }
 
+int legal_move_count(Position *pos)
+{
+    LegalityInfo info;
+    legality_prepare(pos, &info);
+    return count_legal_moves(pos, &info);
+}
+
 bool insufficient_material(const Position *pos)
 {
     for (Color c = BLACK; c <= WHITE; c++)

@@ -20,6 +20,9 @@ typedef enum {
 bool move_is_legal(Position *pos, Move m);
 /* Strictly legal moves of the side to move, in generation order (docs/SPEC.md §3, root filter). */
 void generate_legal(Position *pos, MoveList *list);
+/* How many strictly legal moves the side to move has, counted without storing or making them
+ * (but for a capture en passant). */
+int legal_move_count(Position *pos);
 /* Neither side can mate: K v K, or K + one minor piece v K. */
 bool insufficient_material(const Position *pos);
 /* Times the current position occurred before (same side, castling and e.p. rights),

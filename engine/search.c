@@ -307,16 +307,13 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         search_make(s, rm.move, 0);
         int extensions = 0;
         Depth next = depth - 1;
-        if (s->features.check_extension && tree_side_to_move_in_check(s)) {
-            next++;
-            extensions++;
-        }
+        const CheckKnown check = check_extension(s, &next, &extensions);
         Score v;
         if (s->features.pvs && i > 0) {
-            v = -tree_search(s, next, -bound - 1, -bound, 1, extensions);
-            if (v > bound && !s->aborted) v = -tree_search(s, next, -hi, -bound, 1, extensions);
+            v = -tree_search(s, next, -bound - 1, -bound, 1, extensions, check);
+            if (v > bound && !s->aborted) v = -tree_search(s, next, -hi, -bound, 1, extensions, check);
         } else {
-            v = -tree_search(s, next, -hi, -bound, 1, extensions);
+            v = -tree_search(s, next, -hi, -bound, 1, extensions, check);
         }
         unmake_move(&s->pos);
         if (s->aborted) return ROOT_ABORTED;
@@ -426,6 +423,7 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->eval_switches = (EvalSwitches){features->tree_positional, features->piece_values, features->basic_endgames};
     s->eval_incremental = features->tree_positional || features->piece_values;
     s->leaf_knowledge = s->eval_incremental || features->basic_endgames;
+    s->keyed = features->transposition_table || features->draw_detection;
     search_features_prepare(features);
     s->control = control;
     s->node_limit = limits->nodes;

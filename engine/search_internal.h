@@ -45,6 +45,7 @@ typedef struct Search {
     EvalLine eval;                        /* E11/E12: the leaf's knowledge along the line */
     bool eval_incremental;                /* E11 or E12 on: the line is kept by search_make */
     bool leaf_knowledge;                  /* E11, E12 or E13 on: leaves are more than material */
+    bool keyed;                           /* the tree reads the Zobrist key (E4, E5): moves keep it up to date */
     EvalSwitches eval_switches;
     Move pv[MAX_PLY][MAX_PLY]; /* triangular principal-variation table */
     int pv_length[MAX_PLY];
@@ -92,12 +93,32 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
 void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap, const SearchReporter *reporter,
                    SearchResult *result);
 
+/* What the caller knows of whether the side to move is in check at the node it enters: E2 tests
+ * each move for check before its node is searched, and the node takes that answer instead of
+ * testing again. */
+typedef enum { CHECK_UNKNOWN, CHECK_NONE, CHECK_GIVEN } CheckKnown;
+
 /* Full-width alpha-beta below the root (tree.c): the value of the position after the root
  * move just made, from the side to move's view. */
-Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions);
+Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions, CheckKnown check);
 
 /* Whether the side to move was put in check by the last move (tree.c). */
 bool tree_side_to_move_in_check(const Search *s);
+
+/* E2: at most this many check extensions along one line [C]. */
+enum { CHECK_EXTENSION_MAX = 16 };
+
+/* E2 after a move: a move that gives check is searched one ply deeper (`next`), at most
+ * CHECK_EXTENSION_MAX times along a line (`extensions`). Returns what the test found, for the
+ * node below. */
+static inline CheckKnown check_extension(const Search *s, Depth *next, int *extensions)
+{
+    if (!s->features.check_extension || *extensions >= CHECK_EXTENSION_MAX) return CHECK_UNKNOWN;
+    if (!tree_side_to_move_in_check(s)) return CHECK_NONE;
+    ++*next;
+    ++*extensions;
+    return CHECK_GIVEN;
+}
 
 /* Make a move and update the revalued material counter of the next ply (and with E11 or E12
  * the leaf's incremental knowledge; debug builds check it against a computation from scratch). */
@@ -109,7 +130,8 @@ static inline void search_make(Search *s, Move m, int ply)
     if (move_is_promotion(m)) gain += s->value[us][move_promotion(m)] - s->value[us][PAWN];
     s->material[ply + 1] = s->material[ply] + (us == WHITE ? gain : -gain);
     if (s->eval_incremental) eval_line_make(&s->eval, ply, &s->pos, m);
-    make_move(&s->pos, m);
+    if (s->keyed) make_move(&s->pos, m);
+    else make_move_unkeyed(&s->pos, m);
     s->stats.makes++;
 #ifdef TECH_DEBUG
     assert(!s->eval_incremental || eval_counts_ok(&s->eval.counts[ply + 1], &s->pos));

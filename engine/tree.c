@@ -10,8 +10,6 @@
 #include "legality.h"
 #include "rules.h"
 
-/* E2: at most this many check extensions along one line [C]. */
-enum { CHECK_EXTENSION_MAX = 16 };
 /* Threads > 1: subtrees at least this deep are announced to the other threads, which put them
  * off while they are under way (simplified ABDADA, Kerrigan) [C]. Shallower ones are cheaper
  * to search twice than to announce. */
@@ -27,19 +25,6 @@ static inline Score leaf_value(Search *s, int ply, Score alpha, Score beta)
         white = eval_leaf(&s->eval, ply, &s->pos, white, s->eval_switches, white_to_move ? alpha : -beta,
                           white_to_move ? beta : -alpha);
     return white_to_move ? white : -white;
-}
-
-/* Killer first when it is in the list [C: literally first, docs/SPEC.md §4]; the generator has
- * already put captures by victim value ahead of the other moves. */
-static void move_to_front(MoveList *list, Move first)
-{
-    if (first == MOVE_NONE) return;
-    for (int i = 0; i < list->count; i++) {
-        if (list->moves[i] != first) continue;
-        memmove(list->moves + 1, list->moves, (size_t)i * sizeof list->moves[0]);
-        list->moves[0] = first;
-        return;
-    }
 }
 
 /* Quiet moves searched at one node before the one that refuted the line, for E9's history. */
@@ -95,13 +80,34 @@ static bool is_draw_in_tree(const Position *pos)
     return pos->halfmove >= FIFTY_MOVE_PLIES || repetition_count(pos) > 0;
 }
 
+/* Whether the side to move is in check at this node: as the caller found it (E2), or tested now. */
+static inline bool node_in_check(const Search *s, CheckKnown check)
+{
+    return check == CHECK_UNKNOWN ? tree_side_to_move_in_check(s) : check == CHECK_GIVEN;
+}
+
+/* E9 at a node in check: the legality test of its evasions, so that only the moves that get out
+ * of check are searched (legality.c, without making them); NULL otherwise, where every move is
+ * searched and an illegal one refuted one node down by the capture of the king. */
+static const LegalityInfo *evasion_test(Search *s, int ply, LegalityInfo *info)
+{
+    if (!s->features.move_ordering || !s->in_check[ply]) return NULL;
+    legality_prepare(&s->pos, info);
+    return info;
+}
+
+static inline bool evasion_illegal(Search *s, const LegalityInfo *evasions, Move m)
+{
+    return evasions && !legality_check(&s->pos, evasions, m);
+}
+
 /* One quiescence move: made, searched one quiescence ply deeper, unmade. */
-static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply);
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, CheckKnown check);
 
 static Score quiesce_move(Search *s, Move m, Score alpha, Score beta, int ply, int qply)
 {
     search_make(s, m, ply);
-    Score v = -quiesce(s, -beta, -alpha, ply + 1, qply + 1);
+    Score v = -quiesce(s, -beta, -alpha, ply + 1, qply + 1, CHECK_UNKNOWN);
     unmake_move(&s->pos);
     return v;
 }
@@ -122,7 +128,7 @@ static bool quiesce_try(Search *s, Move m, Score *alpha, Score beta, int ply, in
 
 /* `qply` counts the quiescence plies above this node: E1 looks for quiet checks at the first
  * one only, so that quiescence still ends. */
-static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
+static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply, CheckKnown check)
 {
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
@@ -136,13 +142,13 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
     /* 2. E1: in check there is no standing pat; every evasion is searched. */
     bool evading = false;
     if (s->features.checks_in_quiescence) {
-        s->in_check[ply] = tree_side_to_move_in_check(s);
+        s->in_check[ply] = node_in_check(s, check);
         evading = s->in_check[ply];
     }
     if (!evading) {
         if (stand >= beta) return stand;
         if (stand > alpha) alpha = stand;
-        if (!s->features.checks_in_quiescence) s->in_check[ply] = tree_side_to_move_in_check(s);
+        if (!s->features.checks_in_quiescence) s->in_check[ply] = node_in_check(s, check);
     }
 
     /* 3. Captures (and with E6 quiet queen promotions), highest victim first, as generated;
@@ -150,24 +156,26 @@ static Score quiesce(Search *s, Score alpha, Score beta, int ply, int qply)
      *    H: TECH did not see 32...R-B8 mate because its quiescence looked at captures only). E9
      *    orders the evasions of a node in check; its exchange test would cost more here than the
      *    few captures of a quiescence node gain from it. */
-    MoveList list;
-    generate_moves(&s->pos, evading ? GEN_ALL : GEN_NOISY, &list);
     if (evading) s->stats.full_generations++;
     else s->stats.capture_generations++;
     MovePicker picker;
-    if (s->features.move_ordering && evading)
-        picker_init(&picker, &s->pos, &list, MOVE_NONE, s->killers[ply], &s->history);
-    else picker_init_in_order(&picker, &list);
+    if (s->features.move_ordering && evading) picker_init(&picker, &s->pos, MOVE_NONE, s->killers[ply], &s->history);
+    else if (evading) picker_init_in_order(&picker, &s->pos, GEN_ALL);
+    else picker_init_in_order(&picker, &s->pos, s->features.quiet_queen_promotions ? GEN_NOISY : GEN_CAPTURES);
+    LegalityInfo info;
+    const LegalityInfo *evasions = evasion_test(s, ply, &info);
     int legal = 0;
     for (Move m; (m = picker_next(&picker, &s->pos)) != MOVE_NONE;) {
         if (!evading && move_is_promotion(m) && !move_is_capture(m)
             && !(s->features.quiet_queen_promotions && move_promotion(m) == QUEEN))
             continue;
+        if (evasion_illegal(s, evasions, m)) continue;
         legal += quiesce_try(s, m, &alpha, beta, ply, qply);
         if (s->aborted) return 0;
         if (alpha >= beta) return alpha;
     }
     if (s->features.checks_in_quiescence && !evading && qply == 0) {
+        MoveList list;
         generate_moves(&s->pos, GEN_QUIET_CHECK_CANDIDATES, &list);
         s->stats.full_generations++;
         for (int i = 0; i < list.count; i++) {
@@ -192,31 +200,28 @@ static Score search_move(Search *s, Move m, Depth depth, Score alpha, Score beta
     Depth next = depth - 1;
     /* E4: the child probes the table after its legality and check tests; load its entry meanwhile. */
     if (next > 0 && s->tt && s->features.transposition_table) tt_prefetch(s->tt, s->pos.key);
-    if (s->features.check_extension && extensions < CHECK_EXTENSION_MAX && tree_side_to_move_in_check(s)) {
-        next++;
-        extensions++;
-    }
+    const CheckKnown check = check_extension(s, &next, &extensions);
     Score v;
     if (null_window_first) {
-        v = -tree_search(s, next, -alpha - 1, -alpha, ply + 1, extensions);
+        v = -tree_search(s, next, -alpha - 1, -alpha, ply + 1, extensions, check);
         if (v > alpha && v < beta && v != -SCORE_ILLEGAL && !s->aborted)
-            v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+            v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions, check);
     } else {
-        v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions);
+        v = -tree_search(s, next, -beta, -alpha, ply + 1, extensions, check);
     }
     unmake_move(&s->pos);
     return v;
 }
 
-Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions)
+Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int extensions, CheckKnown check)
 {
-    if (depth <= 0) return quiesce(s, alpha, beta, ply, 0);
+    if (depth <= 0) return quiesce(s, alpha, beta, ply, 0, check);
     s->pv_length[ply] = 0;
     if (count_node_and_poll(s)) return 0;
     if (ply > s->stats.seldepth) s->stats.seldepth = ply;
     /* 1. King-capture legality: the previous move was illegal. */
     if (previous_move_illegal(s, ply)) return SCORE_ILLEGAL;
-    s->in_check[ply] = tree_side_to_move_in_check(s);
+    s->in_check[ply] = node_in_check(s, check);
     if (ply >= MAX_PLY - 1) return leaf_value(s, ply, -SCORE_INFINITE, SCORE_INFINITE);
     /* 2. E5: draws by repetition or the 50-move rule score 0 inside the tree. */
     if (s->features.draw_detection && is_draw_in_tree(&s->pos)) return SCORE_DRAW;
@@ -235,24 +240,21 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
         }
     }
 
-    /* 4. Generate full width; the table's move goes first, then the killer, then captures by
-     *    victim value (E9: then captures by victim and attacker, killers, quiet moves by
-     *    history). */
-    MoveList list;
-    generate_moves(&s->pos, GEN_ALL, &list);
+    /* 4. Full width: the table's move goes first, then the killer, then captures by victim
+     *    value, then the rest (E9: then captures by victim and attacker, killers, quiet moves by
+     *    history). The picker generates the moves in stages, as they are needed; the statistics
+     *    count one generation of the whole width, as the report's program made it. */
     s->stats.full_generations++;
     MovePicker picker;
-    if (s->features.move_ordering) {
-        picker_init(&picker, &s->pos, &list, table_move, s->killers[ply], &s->history);
-    } else {
-        move_to_front(&list, s->killers[ply][0]);
-        move_to_front(&list, table_move);
-        picker_init_in_order(&picker, &list);
-    }
+    if (s->features.move_ordering) picker_init(&picker, &s->pos, table_move, s->killers[ply], &s->history);
+    else picker_init_faithful(&picker, table_move, s->killers[ply][0]);
 
-    /* 5. Search every move; an illegal one (its king is captured) is not counted. With helper
-     *    threads, a move another thread is searching is put off until the others are done, and
-     *    then usually answered by the table (simplified ABDADA). */
+    /* 5. Search every move; an illegal one (its king is captured) is not counted, and with E9
+     *    in check not even made. With helper threads, a move another thread is searching is put
+     *    off until the others are done, and then usually answered by the table (simplified
+     *    ABDADA). */
+    LegalityInfo info;
+    const LegalityInfo *evasions = evasion_test(s, ply, &info);
     SharedSearch *shared = depth >= DEFER_MIN_DEPTH ? s->shared : NULL;
     MoveList deferred;
     deferred.count = 0;
@@ -264,6 +266,7 @@ Score tree_search(Search *s, Depth depth, Score alpha, Score beta, int ply, int 
         for (int i = 0;; i++) {
             Move m = pass == 0 ? picker_next(&picker, &s->pos) : i < deferred.count ? deferred.moves[i] : MOVE_NONE;
             if (m == MOVE_NONE) break;
+            if (pass == 0 && evasion_illegal(s, evasions, m)) continue;
             uint64_t busy = 0;
             if (shared && pass == 0 && legal > 0) {
                 busy = busy_key(&s->pos, m);

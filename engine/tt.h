@@ -30,8 +30,9 @@ typedef enum { TT_RESIZED, TT_KEPT, TT_LOST } TTResize;
 
 /* Change the size (contents are lost). */
 TTResize tt_resize(TranspositionTable *tt, size_t megabytes);
-/* Empty the table. Its pages go back to the system rather than being written, so the time is
- * small and the memory in use drops (nothing at all when no search used it since the last clear). */
+/* Empty the table (nothing to do when no search used it since the last clear): a table of up to
+ * 64 MB by writing zeros, a larger one by giving its pages back to the system, so that the time
+ * stays small either way. */
 void tt_clear(TranspositionTable *tt);
 /* Start a new search: entries of earlier searches become replaceable first. Only a search
  * writes entries, and every search starts here. */

@@ -35,6 +35,8 @@ enum {
     SQ_F1,
     SQ_G1,
     SQ_H1,
+    SQ_A2 = 31,
+    SQ_A7 = 81,
     SQ_A8 = 91,
     SQ_B8,
     SQ_C8,

@@ -28,18 +28,23 @@ uint64_t platform_entropy(void);
 /* Today's date on the local calendar: year, month 1-12, day 1-31 (a saved game's date); false
  * if the system cannot tell. */
 bool platform_local_date(int *year, int *month, int *day);
+/* Whether PATH names a folder (so that writing a file there is refused with the same words on
+ * every system: Windows says "Permission denied" where POSIX says "Is a directory"). */
+bool platform_is_directory(const char *path);
 
 /* --- the transposition table's memory ------------------------------------------------------ */
 
 /* `bytes` of zeroed memory, page-aligned, that costs nothing until written: pages the system
- * maps as a search first touches them. NULL if the system refuses it. */
+ * maps as a search first touches them. On Linux aligned to 2 MB and asked for huge pages, which
+ * the system gives where it can. NULL if the system refuses it. */
 void *platform_table_alloc(size_t bytes);
 /* Give back memory from platform_table_alloc. */
 void platform_table_free(void *memory, size_t bytes);
 /* Zero such memory without touching its pages where the system allows it: Linux gives the pages
  * back and reads them as zeros again; Windows takes a fresh zeroed block and frees the old one.
  * Where neither works (no room for a second block, another POSIX system) it writes zeros.
- * Returns where the memory now is: the same address, or the fresh block. */
+ * Returns where the memory now is: the same address, or the fresh block. For a large table: a
+ * small one is cheaper to zero by writing (tt_clear). */
 void *platform_table_zero(void *memory, size_t bytes);
 
 /* --- the process and its standard streams -------------------------------------------------- */

@@ -72,6 +72,12 @@ bool platform_local_date(int *year, int *month, int *day)
     return true;
 }
 
+bool platform_is_directory(const char *path)
+{
+    DWORD attributes = GetFileAttributesA(path);
+    return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY);
+}
+
 /* --- the transposition table's memory ------------------------------------------------------ */
 
 void *platform_table_alloc(size_t bytes)

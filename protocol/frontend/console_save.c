@@ -87,6 +87,10 @@ void console_cmd_save(Console *c, char *cursor)
     }
     char safe[256];
     text_printable(path, safe, sizeof safe);
+    if (platform_is_directory(path)) {
+        io_printf("save: cannot write '%s': %s; the game is unchanged", safe, strerror(EISDIR));
+        return;
+    }
     errno = 0;
     FILE *out = fopen(path, "w");
     bool written = out && write_game(c, out);

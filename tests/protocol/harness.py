@@ -5,6 +5,7 @@ import re
 import select
 import shlex
 import subprocess
+import sys
 import threading
 import time
 
@@ -147,6 +148,24 @@ class Engine:
         # ThreadSanitizer sleeps 1 s at exit by default, which would hide the exit latency.
         if "atexit_sleep_ms" not in env.get("TSAN_OPTIONS", ""):
             env["TSAN_OPTIONS"] = (env.get("TSAN_OPTIONS", "") + " atexit_sleep_ms=0").strip()
+        self._start(args, env, preexec_fn)
+        STARTED.append(self)
+        if not args:
+            # The daemon's first line, whoever reads it (daemon.c): read here, so that a test
+            # sees what its own commands bring.
+            try:
+                self.banner = self.expect(BANNER, 5.0).string
+            except TestFailure:
+                if not self._wrapper_failed_to_start():
+                    raise
+                # Wine on a loaded machine now and then ends a process before it runs a line of
+                # the program (no output, no message): that is the wrapper's, so start once more.
+                print(f"note: {WRAPPER[0]} ended with status {self.proc.returncode} before the engine's "
+                      "first line and said nothing; started once more", file=sys.stderr)
+                self._start(args, env, preexec_fn)
+                self.banner = self.expect(BANNER, 5.0).string
+
+    def _start(self, args, env, preexec_fn):
         self.proc = subprocess.Popen(engine_command(*args, binary=self.binary), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, bufsize=0, env=env, preexec_fn=preexec_fn)
         self.lines = queue.Queue()
@@ -155,11 +174,17 @@ class Engine:
         threading.Thread(target=self._read_stdout, daemon=True).start()
         self.stderr_thread = threading.Thread(target=self._read_stderr, daemon=True)
         self.stderr_thread.start()
-        STARTED.append(self)
-        if not args:
-            # The daemon's first line, whoever reads it (daemon.c): read here, so that a test
-            # sees what its own commands bring.
-            self.banner = self.expect(BANNER, 5.0).string
+
+    def _wrapper_failed_to_start(self):
+        """Whether a wrapped engine ended without a single line on either stream."""
+        if not WRAPPER or self.transcript:
+            return False
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            return False
+        self.stderr_thread.join(timeout=1)
+        return not self.stderr_text
 
 
     def _read_stdout(self):

@@ -61,3 +61,41 @@ TEST_CASE(make_unmake_restores_every_byte)
         CHECK(same_bytes(&pos, &before));
     }
 }
+
+/* A line of unkeyed moves (make_move_unkeyed) leaves the key as it was and keeps everything else
+ * as make_move does; the unmakes give the position back byte for byte. */
+static void check_unkeyed(Position *keyed, Position *unkeyed, int depth, const char *fen)
+{
+    static Position saved[3], rekeyed;
+    MoveList legal;
+    generate_legal(keyed, &legal);
+    for (int i = 0; i < legal.count; i++) {
+        position_copy(&saved[depth], unkeyed);
+        make_move(keyed, legal.moves[i]);
+        make_move_unkeyed(unkeyed, legal.moves[i]);
+        /* All but the keys (the position's and those saved on the undo stack) as make_move's. */
+        position_copy(&rekeyed, unkeyed);
+        rekeyed.key = keyed->key;
+        for (int u = 0; u < rekeyed.undo_len && u < keyed->undo_len; u++) rekeyed.undo[u].key = keyed->undo[u].key;
+        const char *differ = position_difference(keyed, &rekeyed);
+        if (differ || unkeyed->key != saved[depth].key || !position_ok_but_key(unkeyed)) {
+            char text[MOVE_TEXT_MAX];
+            move_to_uci(legal.moves[i], text);
+            FAIL("%s: unkeyed %s: %s", fen, text, differ ? differ : "the key moved, or the position is broken");
+        }
+        if (depth > 0) check_unkeyed(keyed, unkeyed, depth - 1, fen);
+        unmake_move(keyed);
+        unmake_move(unkeyed);
+        if (!same_bytes(unkeyed, &saved[depth])) FAIL("%s: unmake after an unkeyed move changed the bytes", fen);
+    }
+}
+
+TEST_CASE(make_unkeyed_keeps_all_but_the_key)
+{
+    static Position keyed, unkeyed;
+    for (size_t f = 0; f < sizeof exact_fens / sizeof exact_fens[0]; f++) {
+        if (!setup_fen(&keyed, exact_fens[f])) continue;
+        position_copy(&unkeyed, &keyed);
+        check_unkeyed(&keyed, &unkeyed, 1, exact_fens[f]);
+    }
+}

@@ -75,18 +75,18 @@ typedef struct {
 static void check_picker(Position *pos, const EpdEntry *entry, void *context)
 {
     PickerTally *tally = context;
-    MoveList list, original;
-    generate_moves(pos, GEN_ALL, &list);
-    original = list;
+    MoveList original;
+    generate_moves(pos, GEN_ALL, &original);
     History history;
     history_clear(&history);
-    for (int from = 0; from < BOARD_SIZE; from++) /* five values, so that many moves tie */
-        for (int to = 0; to < BOARD_SIZE; to++) history.score[pos->side][from][to] = (from * 7 + to * 13) % 5 * 100;
+    for (int from = 0; from < SQUARES; from++) /* five values, so that many moves tie */
+        for (int to = 0; to < SQUARES; to++)
+            history.score[pos->side][from][to] = (int16_t)((from * 7 + to * 13) % 5 * 100);
     int last_key = 0, last_at = -1;
-    Move table = list.count > 3 ? list.moves[list.count / 2] : MOVE_NONE;
-    Move killers[KILLER_SLOTS] = {list.count > 1 ? list.moves[list.count - 1] : MOVE_NONE, MOVE_NONE};
+    Move table = original.count > 3 ? original.moves[original.count / 2] : MOVE_NONE;
+    Move killers[KILLER_SLOTS] = {original.count > 1 ? original.moves[original.count - 1] : MOVE_NONE, MOVE_NONE};
     MovePicker picker;
-    picker_init(&picker, pos, &list, table, killers, &history);
+    picker_init(&picker, pos, table, killers, &history);
     int seen[MOVE_LIST_MAX] = {0};
     int handed = 0;
     bool quiet_seen = false;
@@ -104,7 +104,7 @@ static void check_picker(Position *pos, const EpdEntry *entry, void *context)
             FAIL("line %d: a capture that holds after a quiet move", entry->line);
         if (!move_is_capture(m) && m != table) quiet_seen = true;
         if (move_is_capture(m) || move_is_promotion(m) || m == table || m == killers[0]) continue;
-        int key = history.score[pos->side][move_from(m)][move_to(m)];
+        int key = history_score(&history, pos->side, m);
         if (last_at >= 0 && (key > last_key || (key == last_key && at < last_at)))
             FAIL("line %d: quiet move %u (history %d, list index %d) after history %d, index %d", entry->line, m, key,
                  at, last_key, last_at);
@@ -122,4 +122,51 @@ TEST_CASE(picker_hands_out_every_move_once_in_its_stages)
     epd_for_each_position(check_picker, &tally);
     CHECK(tally.positions > 100);
     CHECK(tally.moves > 1000);
+}
+
+/* Without E9 the order is the list's, the table's move and then the killer first when they are
+ * in it: the staged picker must give exactly the order of the whole list with the two moved to
+ * its front, for a table move and a killer of this position, of another one, or none. */
+static void check_faithful_picker(Position *pos, const EpdEntry *entry, void *context)
+{
+    PickerTally *tally = context;
+    MoveList list;
+    generate_moves(pos, GEN_ALL, &list);
+    const Move foreign = move_make(SQ_A1, SQ_H8, 0, EMPTY); /* no man of any position makes it */
+    const Move tables[] = {MOVE_NONE, list.count > 2 ? list.moves[list.count - 2] : MOVE_NONE, foreign};
+    const Move killers[] = {MOVE_NONE, list.count > 0 ? list.moves[0] : MOVE_NONE,
+                            list.count > 3 ? list.moves[list.count / 2] : MOVE_NONE, foreign};
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        for (size_t k = 0; k < sizeof killers / sizeof killers[0]; k++) {
+            Move expected[MOVE_LIST_MAX + 2];
+            int n = 0;
+            const Move first[2] = {tables[t], killers[k]};
+            for (int f = 0; f < 2; f++)
+                for (int i = 0; i < list.count; i++)
+                    if (list.moves[i] == first[f] && (f == 0 || first[1] != first[0])) expected[n++] = first[f];
+            for (int i = 0; i < list.count; i++)
+                if (list.moves[i] != first[0] && list.moves[i] != first[1]) expected[n++] = list.moves[i];
+            MovePicker picker;
+            picker_init_faithful(&picker, tables[t], killers[k]);
+            int handed = 0;
+            for (Move m; (m = picker_next(&picker, pos)) != MOVE_NONE; handed++) {
+                if (handed >= n || m != expected[handed]) {
+                    FAIL("line %d: move %d of the faithful order is %u, expected %u", entry->line, handed, m,
+                         handed < n ? expected[handed] : MOVE_NONE);
+                    return;
+                }
+            }
+            if (handed != n) FAIL("line %d: %d of %d moves handed out", entry->line, handed, n);
+            tally->moves += handed;
+        }
+    }
+    tally->positions++;
+}
+
+TEST_CASE(faithful_picker_keeps_the_order_of_the_whole_list)
+{
+    PickerTally tally = {0};
+    epd_for_each_position(check_faithful_picker, &tally);
+    CHECK(tally.positions > 100);
+    CHECK(tally.moves > 10000);
 }
