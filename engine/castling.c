@@ -117,20 +117,17 @@ char castling_letter(const Position *pos, int right)
     return c == WHITE ? letter : (char)(letter - 'A' + 'a');
 }
 
-/* Whether every square of the path that must be empty is. */
-static bool path_empty(const int8_t *board, const CastlingPath *p)
+/* Whether the king may walk the path: no square of it attacked by `them` (but for those beside
+ * the king that `safe_beside` vouches for), and no enemy rook or queen waiting behind the rook that
+ * shields its destination. */
+static bool path_safe(const Position *pos, const CastlingPath *p, Color them, int safe_beside)
 {
-    for (int i = 0; i < p->empty_count; i++)
-        if (board[p->empty[i]] != EMPTY) return false;
-    return true;
-}
-
-/* Whether the king may walk the path: no square of it attacked by `them`, and no enemy rook or
- * queen waiting behind the rook that shields its destination. */
-static bool path_safe(const Position *pos, const CastlingPath *p, Color them)
-{
-    for (int i = 0; i < p->safe_count; i++)
-        if (square_attacked(pos, p->safe[i], them)) return false;
+    for (int i = 0; i < p->safe_count; i++) {
+        const int beside = p->safe[i] == p->king_from - 1   ? CASTLING_SAFE_WEST
+                           : p->safe[i] == p->king_from + 1 ? CASTLING_SAFE_EAST
+                                                            : 0;
+        if (!(beside & safe_beside) && square_attacked(pos, p->safe[i], them)) return false;
+    }
     if (p->shield_step) {
         Square t = p->rook_from + p->shield_step;
         while (pos->board[t] == EMPTY) t += p->shield_step;
@@ -140,20 +137,20 @@ static bool path_safe(const Position *pos, const CastlingPath *p, Color them)
     return true;
 }
 
-int castling_moves(const Position *pos, Move out[CASTLING_MOVES_MAX], bool not_in_check)
+int castling_moves(const Position *pos, Move out[CASTLING_MOVES_MAX], bool not_in_check, int safe_beside)
 {
     const Color us = pos->side;
     const int first = us == WHITE ? 0 : 2;
     bool open[2];
     /* The cheap tests (rights, empty squares) first: most calls end there. */
     for (int i = 0; i < 2; i++)
-        open[i] = (pos->castling & (1 << (first + i))) && path_empty(pos->board, &pos->castle.path[first + i]);
+        open[i] = (pos->castling & (1 << (first + i))) && castling_path_empty(pos->board, &pos->castle.path[first + i]);
     if (!(open[0] || open[1])) return 0;
     if (!not_in_check && square_attacked(pos, position_king(pos, us), !us)) return 0;
     int n = 0;
     for (int i = 0; i < 2; i++) {
         const CastlingPath *p = &pos->castle.path[first + i];
-        if (open[i] && path_safe(pos, p, !us))
+        if (open[i] && path_safe(pos, p, !us, safe_beside))
             out[n++] = move_make(p->king_from, p->rook_from, MOVE_FLAG_CASTLE, EMPTY);
     }
     return n;

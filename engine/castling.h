@@ -31,6 +31,14 @@ typedef struct {
     uint8_t lost[BOARD_SIZE];             /* the rights a move from or to each square takes away */
 } CastlingSetup;
 
+/* Whether every square of the path that must be empty is (inline: most generations end here). */
+static inline bool castling_path_empty(const int8_t *board, const CastlingPath *p)
+{
+    for (int i = 0; i < p->empty_count; i++)
+        if (board[p->empty[i]] != EMPTY) return false;
+    return true;
+}
+
 /* No right anywhere: the start of a set-up that adds its rights (castling_add_right). */
 void castling_setup_clear(CastlingSetup *setup);
 /* The standard game's geometry: kings on e1/e8, rooks in the corners. */
@@ -46,10 +54,14 @@ bool castling_is_standard(const Position *pos);
  * that side of the king, else the rook's file (Shredder-FEN), upper case for White. */
 char castling_letter(const Position *pos, int right);
 
+/* The squares beside the king on its rank that a caller knows unattacked (perft's count found the
+ * king's step there legal): CASTLING_SAFE_WEST is the square towards the a-file, EAST the other. */
+enum { CASTLING_SAFE_WEST = 1, CASTLING_SAFE_EAST = 2 };
 /* The legal castling moves of the side to move, h side first, into `out`; their number.
- * `not_in_check`: the caller knows the king is not attacked. A castling move is written as the
+ * `not_in_check`: the caller knows the king is not attacked; `safe_beside`: CASTLING_SAFE_* bits of
+ * the squares beside the king it knows unattacked (0: none). A castling move is written as the
  * king taking its own rook: from = the king's square, to = the rook's (types.h). */
-int castling_moves(const Position *pos, Move out[CASTLING_MOVES_MAX], bool not_in_check);
+int castling_moves(const Position *pos, Move out[CASTLING_MOVES_MAX], bool not_in_check, int safe_beside);
 /* Move king and rook of the castling move m (of the side to move) on the board and in the lists;
  * returns the change of the Zobrist key. Rights, clocks and the side are make_move's. */
 uint64_t castling_make(Position *pos, Move m);

@@ -101,6 +101,7 @@ typedef struct {
     const LegalityInfo *legality;  /* counting: its checkers and pins */
     const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES */
     bool any_pinned;               /* counting: some man is pinned */
+    int safe_beside;               /* counting: CASTLING_SAFE_* squares beside the king found unattacked */
     Color us;
     int enemy_low; /* an enemy man's code c satisfies 0 <= c - enemy_low < KING */
     /* The side's pawns: their step, the first cells of the rank they promote on and of the rank
@@ -188,7 +189,11 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
                     add(sink, spec, move_make(from, to, 0, piece_type(target)), true);
                 break;
             }
-            if (spec.quiets) add(sink, spec, move_make(from, to, 0, EMPTY), false);
+            /* Counting, a king's legal step beside it along the rank finds that square unattacked
+             * (the king's own square shields no line to it), so castling need not test it again. */
+            if (spec.quiets && add(sink, spec, move_make(from, to, 0, EMPTY), false) && spec.counting && type == KING
+                && (step == 1 || step == -1))
+                sink->safe_beside |= step == 1 ? CASTLING_SAFE_EAST : CASTLING_SAFE_WEST;
             if (!pm->slides) break;
             to += step;
         }
@@ -239,6 +244,16 @@ static inline __attribute__((always_inline)) void generate_type(const Position *
     }
 }
 
+/* Whether a castling right of the side to move has the squares it needs empty: castling's cheap
+ * test, here where the generator runs, so that most nodes never call castling_moves. */
+static inline __attribute__((always_inline)) bool castling_may_open(const Position *pos)
+{
+    const int first = pos->side == WHITE ? 0 : 2; /* the right indices of castling.h */
+    for (int i = first; i < first + 2; i++)
+        if ((pos->castling & (1 << i)) && castling_path_empty(pos->board, &pos->castle.path[i])) return true;
+    return false;
+}
+
 /* Stable insertion sort of the captures by victim class, highest first. */
 static void sort_captures(Move *moves, long n)
 {
@@ -287,9 +302,9 @@ static inline __attribute__((always_inline)) long generate_kind(const Position *
     generate_type(pos, &sink, spec, BISHOP);
     generate_type(pos, &sink, spec, ROOK);
     generate_type(pos, &sink, spec, QUEEN);
-    if (spec.castling && pos->castling && !(spec.counting && legality->in_check)) {
+    if (spec.castling && pos->castling && !(spec.counting && legality->in_check) && castling_may_open(pos)) {
         Move castles[CASTLING_MOVES_MAX];
-        const int n = castling_moves(pos, castles, spec.counting); /* castling.c: its cheap tests first */
+        const int n = castling_moves(pos, castles, spec.counting, sink.safe_beside); /* its cheap tests first */
         GenSpec legal = spec;
         legal.test_each = false; /* generated legal */
         for (int i = 0; i < n; i++) add(&sink, legal, castles[i], false);
@@ -329,7 +344,7 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     if (!piece_is_man_of(mover, us)) return false;
     if (move_is_castle(m)) { /* the king takes its own rook (types.h) */
         Move castles[CASTLING_MOVES_MAX];
-        const int n = piece_type(mover) == KING ? castling_moves(pos, castles, false) : 0;
+        const int n = piece_type(mover) == KING ? castling_moves(pos, castles, false, 0) : 0;
         for (int i = 0; i < n; i++)
             if (castles[i] == m) return true;
         return false;

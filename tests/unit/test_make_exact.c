@@ -80,7 +80,7 @@ static void check_unkeyed(Position *keyed, Position *unkeyed, int depth, const c
         const char *differ = position_difference(keyed, &rekeyed);
         if (differ || unkeyed->key != saved[depth].key || !position_ok_but_key(unkeyed)) {
             char text[MOVE_TEXT_MAX];
-            move_to_uci(legal.moves[i], text);
+            move_to_uci(legal.moves[i], false, text);
             FAIL("%s: unkeyed %s: %s", fen, text, differ ? differ : "the key moved, or the position is broken");
         }
         if (depth > 0) check_unkeyed(keyed, unkeyed, depth - 1, fen);
