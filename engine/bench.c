@@ -58,7 +58,7 @@ bool bench_setup(int index, Position *pos)
     snprintf(moves, sizeof moves, "%s", entry->moves);
     char *save = NULL;
     for (char *token = strtok_r(moves, " ", &save); token; token = strtok_r(NULL, " ", &save)) {
-        Move m = move_from_uci(pos, token, error, sizeof error);
+        Move m = move_from_uci(pos, token, false, error, sizeof error);
         if (m == MOVE_NONE) return false;
         make_move(pos, m);
     }

@@ -65,6 +65,8 @@ void position_clear(Position *pos)
     for (Square sq = 0; sq < BOARD_SIZE; sq++) pos->board[sq] = square_ok(sq) ? EMPTY : OFFBOARD;
     pos->side = WHITE;
     pos->fullmove = 1;
+    castling_setup_standard(&pos->castle);
+    start_array_standard(&pos->home);
 }
 
 void position_set_start(Position *pos)
@@ -197,8 +199,8 @@ bool move_ok(Move m)
     const int relative_from = c == WHITE ? from_rank : 7 - from_rank;
     const bool diagonal = step == pawn_push(WHITE) - 1 || step == pawn_push(WHITE) + 1;
     switch (flags) {
-    case MOVE_FLAG_CASTLE:
-        return captured == EMPTY && (from == SQ_E1 || from == SQ_E8) && (to == from + 2 || to == from - 2);
+    case MOVE_FLAG_CASTLE: /* the king takes its own rook on its first rank */
+        return captured == EMPTY && from_rank == to_rank && (from_rank == 0 || from_rank == 7);
     case MOVE_FLAG_EN_PASSANT: return captured == PAWN && relative_from == 4 && diagonal;
     case MOVE_FLAG_DOUBLE_PUSH: return captured == EMPTY && relative_from == 1 && step == 2 * pawn_push(WHITE);
     case MOVE_FLAG_PROMOTION: return relative_from == 6 && (captured == EMPTY ? step == pawn_push(WHITE) : diagonal);
@@ -214,7 +216,9 @@ bool position_move_ok(const Position *pos, Move m)
     const Piece mover = pos->board[from];
     if (!piece_is_man_of(mover, us)) return false;
     const PieceType type = piece_type(mover);
-    if (move_is_castle(m) && type != KING) return false;
+    if (move_is_castle(m))
+        return type == KING && pos->board[to] == piece_make(us, ROOK) && (pos->castling & pos->castle.lost[to])
+               && square_rank(from) == (us == WHITE ? 0 : 7);
     if (type == PAWN) {
         /* Forward only; the flags say what the squares say. */
         const int step = (to - from) * color_sign(us);
@@ -280,6 +284,8 @@ void position_mirror(Position *dst, const Position *src)
             dst->board[square_make(file, 7 - rank)] = (int8_t)-src->board[square_make(file, rank)];
     dst->side = !src->side;
     dst->castling = (uint8_t)(((src->castling & 3) << 2) | ((src->castling >> 2) & 3));
+    castling_setup_mirror(&dst->castle, &src->castle);
+    dst->home = src->home;
     dst->en_passant = src->en_passant == SQ_NONE
                           ? SQ_NONE
                           : square_make(square_file(src->en_passant), 7 - square_rank(src->en_passant));

@@ -2,6 +2,8 @@
 #ifndef TECH_BOARD_H
 #define TECH_BOARD_H
 
+#include "castling.h"
+#include "start_array.h"
 #include "types.h"
 #include "zobrist.h"
 
@@ -44,7 +46,9 @@ typedef struct Position {
      * man on sq in its list. */
     uint8_t men[COLOR_NB][PIECE_TYPE_NB][PIECE_LIST_MAX];
     uint8_t index[BOARD_SIZE];
-    int undo_len; /* entries on the undo stack = plies since the set-up */
+    CastlingSetup castle; /* where castling's kings and rooks start and go: the game's (castling.h) */
+    StartArray home;      /* the game's start array, for the positional terms (start_array.h) */
+    int undo_len;         /* entries on the undo stack = plies since the set-up */
     Undo undo[UNDO_STACK_SIZE];
 } Position;
 
@@ -129,7 +133,8 @@ extern const char START_FEN[];
 
 /* Set up the standard initial array (docs/SPEC.md §2, Fig. 2). */
 void position_set_start(Position *pos);
-/* Empty the board: every playing cell empty, border cells OFFBOARD, no men. */
+/* Empty the board: every playing cell empty, border cells OFFBOARD, no men; the standard
+ * castling geometry and start array. */
 void position_clear(Position *pos);
 /* Recompute key, material, counts and piece lists from board[] and the state fields.
  * Returns false (and leaves the lists unusable) if a side lacks exactly one king or has
@@ -143,7 +148,7 @@ bool position_ok(const Position *pos);
 bool position_ok_but_key(const Position *pos);
 /* Validators for the debug builds' asserts (after Fruit's move_is_ok). move_ok: a well-formed move
  * word of any position: both squares on the board, at most one special flag, and the flags, the
- * promotion piece and the captured type agree with the squares (castling e1/e8 two files over,
+ * promotion piece and the captured type agree with the squares (castling along a first rank,
  * e.p. onto the sixth rank taking a pawn, a double push from the second rank, a promotion onto
  * the last). */
 bool move_ok(Move m);

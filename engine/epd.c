@@ -32,7 +32,7 @@ static bool read_moves(const char **p, Position *pos, Move *moves, int *count, c
     *count = 0;
     while (next_token(p, token, sizeof token)) {
         char why[FEN_ERROR_MAX];
-        Move m = move_parse(pos, token, why, sizeof why);
+        Move m = move_parse(pos, token, notation_chess960(pos), why, sizeof why);
         if (m == MOVE_NONE) return error_set(error, size, "move '%s': %s", token, why);
         if (*count < EPD_MOVES_MAX) moves[(*count)++] = m;
     }

@@ -43,7 +43,7 @@ static const int PAWN_FILE_WEIGHT[8] = {0, 0, 1, 2, 2, 1, 0, 0};
 enum { PAWN_CENTRE_MG = 5, PAWN_CENTRE_STEPS_MAX = 3, PAWN_ADVANCE_EG = 3 };
 /* The middle-game king: on its first rank on a wing (files a-c, g-h), on its second, beyond. */
 enum { KING_HOME_WING_MG = 25, KING_SECOND_RANK_MG = -10, KING_ADVANCED_MG = -30 };
-/* A knight or bishop still on its first square. */
+/* A knight or bishop still on its home square of the game's start array (minors_home_balance). */
 enum { MINOR_HOME_MG = -12 };
 /* A rook on a file without pawns, without own pawns; a castling right kept (middle game). */
 enum { ROOK_OPEN_MG = 20, ROOK_OPEN_EG = 10, ROOK_HALF_OPEN_MG = 10, ROOK_HALF_OPEN_EG = 5, CASTLING_RIGHT_MG = 5 };
@@ -73,8 +73,6 @@ static Weight square_value(PieceType t, int file, int rank)
     } else if (t == KING) {
         bool wing = file <= 2 || file >= 6;
         w.mg = rank == 0 ? (wing ? KING_HOME_WING_MG : 0) : rank == 1 ? KING_SECOND_RANK_MG : KING_ADVANCED_MG;
-    } else if (rank == 0 && ((t == KNIGHT && (file == 1 || file == 6)) || (t == BISHOP && (file == 2 || file == 5)))) {
-        w.mg += MINOR_HOME_MG;
     }
     return w;
 }
@@ -193,12 +191,13 @@ void eval_state_make(EvalState *child, const EvalState *parent, const LineMove *
     const Move m = lm->move;
     const Color us = lm->side;
     const Square from = move_from(m), to = move_to(m);
+    const Square dest = move_is_castle(m) ? castling_king_to(m) : to; /* the mover's square after it */
     const Piece mover = lm->mover;
-    psq_move(child, mover, from, to);
+    psq_move(child, mover, from, dest);
     uint64_t key = child->structure_key;
     if (piece_type(mover) == PAWN) key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
     else if (piece_type(mover) == KING)
-        key ^= t->zone_key[us][t->king_zone[us][from]] ^ t->zone_key[us][t->king_zone[us][to]];
+        key ^= t->zone_key[us][t->king_zone[us][from]] ^ t->zone_key[us][t->king_zone[us][dest]];
     if (move_is_capture(m)) {
         const Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         const Piece victim = piece_make(!us, move_captured(m));
@@ -210,8 +209,7 @@ void eval_state_make(EvalState *child, const EvalState *parent, const LineMove *
         psq_move(child, piece_make(us, move_promotion(m)), SQ_NONE, to);
         key ^= zobrist_piece(mover, to);
     } else if (move_is_castle(m)) {
-        const Square rook_from = to > from ? from + 3 : from - 4, rook_to = to > from ? from + 1 : from - 1;
-        psq_move(child, piece_make(us, ROOK), rook_from, rook_to);
+        psq_move(child, piece_make(us, ROOK), to, castling_rook_to(m));
     }
     if (key != child->structure_key) {
         child->structure_key = key;
@@ -245,6 +243,20 @@ static void structure_fill(EvalState *state, const Position *pos, StructureEntry
     state->structure_known = true;
 }
 
+/* White's knights and bishops on their home squares of the game's start array, less Black's
+ * (a term of its own, not of the piece-square table: the squares are the game's, docs/SPEC.md §10). */
+static int minors_home_balance(const Position *pos)
+{
+    int balance = 0;
+    for (int i = 0; i < START_ARRAY_MINORS; i++) {
+        const int file = pos->home.minor_file[i];
+        const PieceType t = pos->home.minor_type[i];
+        balance += (pos->board[start_array_home(WHITE, file)] == piece_make(WHITE, t))
+                   - (pos->board[start_array_home(BLACK, file)] == piece_make(BLACK, t));
+    }
+    return balance;
+}
+
 /* White's castling rights minus Black's, by the castling bits. */
 static int castling_balance(uint8_t rights)
 {
@@ -255,7 +267,8 @@ static int castling_balance(uint8_t rights)
 int eval_positional(EvalState *state, const EvalCounts *counts, const Position *pos, StructureEntry *table)
 {
     structure_fill(state, pos, table);
-    int mg = state->psq_mg + state->structure_mg + CASTLING_RIGHT_MG * castling_balance(pos->castling);
+    int mg = state->psq_mg + state->structure_mg + CASTLING_RIGHT_MG * castling_balance(pos->castling)
+             + MINOR_HOME_MG * minors_home_balance(pos);
     int eg = state->psq_eg + state->structure_eg;
     for (Color c = BLACK; c <= WHITE; c++)
         for (int i = 0; i < pos->count[c][ROOK]; i++) {

@@ -103,43 +103,55 @@ static bool check_men(const Position *pos, char *error, size_t size)
     return true;
 }
 
+/* The rook a castling letter names for colour c, whose king stands on `king`: K or Q the outermost
+ * rook on the h or a side (X-FEN), a file letter the rook on that file (Shredder-FEN, and X-FEN
+ * for an inner rook). SQ_NONE, with the reason, when there is none. */
+static Square castling_rook(const Position *pos, char letter, Color c, Square king, char *error, size_t size)
+{
+    const Piece rook = piece_make(c, ROOK);
+    const char upper = (char)toupper((unsigned char)letter);
+    if (upper == 'K' || upper == 'Q') {
+        const int step = upper == 'K' ? -1 : 1; /* walk in from the board's edge */
+        const Square edge = king - square_file(king) + (upper == 'K' ? 7 : 0);
+        for (Square sq = edge; sq != king; sq += step)
+            if (pos->board[sq] == rook) return sq;
+        error_set(error, size, "castling right '%c' but no %s rook on the %s side of the king", letter,
+                  c == WHITE ? "white" : "black", upper == 'K' ? "h" : "a");
+        return SQ_NONE;
+    }
+    const Square sq = king - square_file(king) + (upper - 'A');
+    if (pos->board[sq] != rook) {
+        error_set(error, size, "castling right '%c' but no %s rook on %c%d", letter, c == WHITE ? "white" : "black",
+                  tolower((unsigned char)upper), square_rank(king) + 1);
+        return SQ_NONE;
+    }
+    return sq;
+}
+
+/* The castling field: "-", or X-FEN's KQkq and Shredder-FEN's file letters (HAha), in any order
+ * and mixed; each names a rook on its colour's first rank beside a king on that rank, at most one
+ * right per side of each king. The rights' geometry (castling.h) comes from it. */
 static bool read_castling(Position *pos, const char *field, char *error, size_t size)
 {
     pos->castling = 0;
+    castling_setup_clear(&pos->castle);
     if (strcmp(field, "-") == 0) return true;
     for (const char *p = field; *p; p++) {
-        int right;
-        Square king, rook;
-        switch (*p) {
-        case 'K':
-            right = CASTLE_WK;
-            king = SQ_E1;
-            rook = SQ_H1;
-            break;
-        case 'Q':
-            right = CASTLE_WQ;
-            king = SQ_E1;
-            rook = SQ_A1;
-            break;
-        case 'k':
-            right = CASTLE_BK;
-            king = SQ_E8;
-            rook = SQ_H8;
-            break;
-        case 'q':
-            right = CASTLE_BQ;
-            king = SQ_E8;
-            rook = SQ_A8;
-            break;
-        default: return error_set(error, size, "bad castling letter '%c'", *p);
-        }
-        if (pos->castling & right) return error_set(error, size, "castling letter '%c' repeated", *p);
-        Color c = right & (CASTLE_WK | CASTLE_WQ) ? WHITE : BLACK;
-        if (pos->board[king] != piece_make(c, KING))
-            return error_set(error, size, "castling right '%c' but the king is not on its home square", *p);
-        if (pos->board[rook] != piece_make(c, ROOK))
-            return error_set(error, size, "castling right '%c' but the rook is not on its home square", *p);
-        pos->castling |= (uint8_t)right;
+        const char upper = (char)toupper((unsigned char)*p);
+        if (upper != 'K' && upper != 'Q' && (upper < 'A' || upper > 'H'))
+            return error_set(error, size, "bad castling letter '%c'", *p);
+        const Color c = isupper((unsigned char)*p) ? WHITE : BLACK;
+        const Square king = position_king(pos, c);
+        if (square_rank(king) != (c == WHITE ? 0 : 7))
+            return error_set(error, size, "castling right '%c' but the %s king is not on its first rank", *p,
+                             c == WHITE ? "white" : "black");
+        const Square rook = castling_rook(pos, *p, c, king, error, size);
+        if (rook == SQ_NONE) return false;
+        const int right = (c == WHITE ? 0 : 2) + (rook < king ? 1 : 0);
+        if (pos->castling & (1 << right))
+            return error_set(error, size, "castling letter '%c' gives the %s king a second right on the %s side", *p,
+                             c == WHITE ? "white" : "black", rook < king ? "a" : "h");
+        castling_add_right(pos, right, king, rook);
     }
     return true;
 }
@@ -218,10 +230,15 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
         else if (strcmp(fields[1], "b") == 0) scratch->side = BLACK;
         else ok = error_set(error, size, "side to move '%s' is not 'w' or 'b'", fields[1]);
     }
+    if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
     ok = ok && read_castling(scratch, fields[2], error, size) && read_en_passant(scratch, fields[3], error, size)
          && read_counter(fields[4], "halfmove clock", 0, &scratch->halfmove, error, size)
          && read_counter(fields[5], "fullmove number", 1, &scratch->fullmove, error, size);
-    if (ok && !position_refresh(scratch)) ok = error_set(error, size, "inconsistent men");
+    if (ok) {
+        /* The key holds the castling rights and the e.p. square read after the men. */
+        position_refresh(scratch);
+        if (!start_array_of_position(scratch, &scratch->home)) start_array_standard(&scratch->home);
+    }
     if (ok && enemy_king_capturable(scratch))
         ok =
             error_set(error, size, "the side not to move (%s) is in check", scratch->side == WHITE ? "black" : "white");
@@ -256,10 +273,8 @@ void fen_write(const Position *pos, char *buf, size_t size)
     out[n++] = pos->side == WHITE ? 'w' : 'b';
     out[n++] = ' ';
     if (!pos->castling) out[n++] = '-';
-    if (pos->castling & CASTLE_WK) out[n++] = 'K';
-    if (pos->castling & CASTLE_WQ) out[n++] = 'Q';
-    if (pos->castling & CASTLE_BK) out[n++] = 'k';
-    if (pos->castling & CASTLE_BQ) out[n++] = 'q';
+    for (int right = 0; right < CASTLING_RIGHT_NB; right++)
+        if (pos->castling & (1 << right)) out[n++] = castling_letter(pos, right);
     out[n++] = ' ';
     if (pos->en_passant == SQ_NONE) {
         out[n++] = '-';

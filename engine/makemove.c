@@ -5,18 +5,6 @@
 
 #include "attack.h"
 
-/* Rights lost by a move that starts or ends on each square: a king or rook leaving its home
- * square, or a rook captured there. */
-static const uint8_t castle_lost[BOARD_SIZE] = {
-    [SQ_E1] = CASTLE_WK | CASTLE_WQ, [SQ_H1] = CASTLE_WK, [SQ_A1] = CASTLE_WQ,
-    [SQ_E8] = CASTLE_BK | CASTLE_BQ, [SQ_H8] = CASTLE_BK, [SQ_A8] = CASTLE_BQ,
-};
-
-static inline uint8_t castling_after(int rights, Square from, Square to)
-{
-    return (uint8_t)(rights & ~(castle_lost[from] | castle_lost[to]));
-}
-
 /* The lists keep every unused byte zero (index[] of an empty square, men[] past a list's end),
  * so that unmake_move() gives back the position byte for byte, not only its meaning: a command
  * that tries moves and keeps none (a legality test, a rejected move) leaves no trace. */
@@ -133,8 +121,13 @@ static inline __attribute__((always_inline)) void make(Position *pos, Move m, bo
         u->captured_slot = remove_man(pos, victim_sq);
         pos->halfmove = 0;
     }
-    if (keyed) key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
-    relocate(pos, from, to);
+    if (move_is_castle(m)) {
+        uint64_t moved = castling_make(pos, m);
+        if (keyed) key ^= moved;
+    } else {
+        if (keyed) key ^= zobrist_piece(mover, from) ^ zobrist_piece(mover, to);
+        relocate(pos, from, to);
+    }
 
     if (piece_type(mover) == PAWN) {
         pos->halfmove = 0;
@@ -146,17 +139,10 @@ static inline __attribute__((always_inline)) void make(Position *pos, Move m, bo
             list_append(pos, us, move_promotion(m), to);
             pos->material[us] += piece_value[move_promotion(m)] - piece_value[PAWN];
         }
-    } else if (move_is_castle(m)) {
-        /* The rook jumps over the king: h-file rook to f, a-file rook to d. */
-        Square rook_from = to > from ? from + 3 : from - 4;
-        Square rook_to = to > from ? from + 1 : from - 1;
-        Piece rook = pos->board[rook_from];
-        if (keyed) key ^= zobrist_piece(rook, rook_from) ^ zobrist_piece(rook, rook_to);
-        relocate(pos, rook_from, rook_to);
     }
 
     if (pos->castling) {
-        uint8_t rights = castling_after(pos->castling, from, to);
+        uint8_t rights = castling_rights_after(&pos->castle, pos->castling, from, to);
         if (keyed) key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
         pos->castling = rights;
     }
@@ -178,9 +164,11 @@ void unmake_move(Position *pos)
     const Move m = u->move;
     const Square from = move_from(m), to = move_to(m);
     const Color us = !pos->side;
-    /* The last move made was a move (not a null move) of `us`, whose man now stands on `to`. */
+    /* The last move made was a move (not a null move) of `us`, whose man now stands on `to` (a
+     * castling king on its destination). */
     assert(move_ok(m));
-    assert(piece_is_man_of(pos->board[to], us) && pos->board[from] == EMPTY);
+    assert(move_is_castle(m) ? pos->board[castling_king_to(m)] == piece_make(us, KING)
+                             : piece_is_man_of(pos->board[to], us) && pos->board[from] == EMPTY);
 
     pos->side = us;
     if (us == BLACK) pos->fullmove--;
@@ -190,12 +178,9 @@ void unmake_move(Position *pos)
         pos->men[us][move_promotion(m)][--pos->count[us][move_promotion(m)]] = 0;
         list_restore(pos, us, PAWN, to, u->promoted_slot);
         pos->material[us] -= piece_value[move_promotion(m)] - piece_value[PAWN];
-    } else if (move_is_castle(m)) {
-        Square rook_from = to > from ? from + 3 : from - 4;
-        Square rook_to = to > from ? from + 1 : from - 1;
-        relocate(pos, rook_to, rook_from);
     }
-    relocate(pos, to, from);
+    if (move_is_castle(m)) castling_unmake(pos, m);
+    else relocate(pos, to, from);
     if (move_is_capture(m)) {
         Square victim_sq = move_is_en_passant(m) ? to - pawn_push(us) : to;
         restore_man(pos, victim_sq, piece_make(!us, move_captured(m)), u->captured_slot);

@@ -101,7 +101,7 @@ typedef struct {
     const LegalityInfo *legality;  /* counting: its checkers and pins */
     const CheckCandidates *checks; /* GEN_QUIET_CHECK_CANDIDATES */
     bool any_pinned;               /* counting: some man is pinned */
-    int safe_crossings;            /* counting: the castling sides whose crossed square is safe */
+    int safe_beside;               /* counting: CASTLING_SAFE_* squares beside the king found unattacked */
     Color us;
     int enemy_low; /* an enemy man's code c satisfies 0 <= c - enemy_low < KING */
     /* The side's pawns: their step, the first cells of the rank they promote on and of the rank
@@ -189,11 +189,11 @@ static inline __attribute__((always_inline)) void generate_piece(const Position 
                     add(sink, spec, move_make(from, to, 0, piece_type(target)), true);
                 break;
             }
-            /* Counting, a king's step to a square beside it that is safe is a square castling
-             * crosses safely (not in check, the king's own square shields no line to it). */
+            /* Counting, a king's legal step beside it along the rank finds that square unattacked
+             * (the king's own square shields no line to it), so castling need not test it again. */
             if (spec.quiets && add(sink, spec, move_make(from, to, 0, EMPTY), false) && spec.counting && type == KING
                 && (step == 1 || step == -1))
-                sink->safe_crossings |= step == 1 ? CASTLE_WK | CASTLE_BK : CASTLE_WQ | CASTLE_BQ;
+                sink->safe_beside |= step == 1 ? CASTLING_SAFE_EAST : CASTLING_SAFE_WEST;
             if (!pm->slides) break;
             to += step;
         }
@@ -244,39 +244,14 @@ static inline __attribute__((always_inline)) void generate_type(const Position *
     }
 }
 
-/* Castling's cheap tests, inline where the generator runs: the sides (CASTLE_* bits of the side
- * to move) with their right and the squares between king and rook empty. Most nodes end here. */
-static inline __attribute__((always_inline)) int castling_open(const Position *pos)
+/* Whether a castling right of the side to move has the squares it needs empty: castling's cheap
+ * test, here where the generator runs, so that most nodes never call castling_moves. */
+static inline __attribute__((always_inline)) bool castling_may_open(const Position *pos)
 {
-    const Square king = pos->side == WHITE ? SQ_E1 : SQ_E8;
-    const int rights = pos->castling & (pos->side == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ);
-    const int8_t *board = pos->board;
-    int open = 0;
-    if ((rights & (CASTLE_WK | CASTLE_BK)) && board[king + 1] == EMPTY && board[king + 2] == EMPTY)
-        open |= rights & (CASTLE_WK | CASTLE_BK);
-    if ((rights & (CASTLE_WQ | CASTLE_BQ)) && board[king - 1] == EMPTY && board[king - 2] == EMPTY
-        && board[king - 3] == EMPTY)
-        open |= rights & (CASTLE_WQ | CASTLE_BQ);
-    return open;
-}
-
-/* The castling moves of the `open` sides into `out` (at most two), after the only attack tests
- * in generation: not out of, through or into check [C, docs/SPEC.md §3]. `not_in_check`: the
- * caller knows the king is not attacked; `safe_crossings`: the sides whose crossed square it
- * knows safe (counting has tested the king's step there). */
-static int castling_moves(const Position *pos, int open, Move out[2], bool not_in_check, int safe_crossings)
-{
-    const Color us = pos->side;
-    const Square king = us == WHITE ? SQ_E1 : SQ_E8;
-    int n = 0;
-    if (!not_in_check && square_attacked(pos, king, !us)) return 0;
-    for (int way = 1; way >= -1; way -= 2) { /* king's side, then queen's */
-        const int rights = way == 1 ? CASTLE_WK | CASTLE_BK : CASTLE_WQ | CASTLE_BQ;
-        if ((open & rights) && ((safe_crossings & rights) || !square_attacked(pos, king + way, !us))
-            && !square_attacked(pos, king + 2 * way, !us))
-            out[n++] = move_make(king, king + 2 * way, MOVE_FLAG_CASTLE, EMPTY);
-    }
-    return n;
+    const int first = pos->side == WHITE ? 0 : 2; /* the right indices of castling.h */
+    for (int i = first; i < first + 2; i++)
+        if ((pos->castling & (1 << i)) && castling_path_empty(pos->board, &pos->castle.path[i])) return true;
+    return false;
 }
 
 /* Stable insertion sort of the captures by victim class, highest first. */
@@ -327,10 +302,9 @@ static inline __attribute__((always_inline)) long generate_kind(const Position *
     generate_type(pos, &sink, spec, BISHOP);
     generate_type(pos, &sink, spec, ROOK);
     generate_type(pos, &sink, spec, QUEEN);
-    if (spec.castling && pos->castling && !(spec.counting && legality->in_check)) {
-        Move castles[2];
-        const int open = castling_open(pos);
-        int n = open ? castling_moves(pos, open, castles, spec.counting, sink.safe_crossings) : 0;
+    if (spec.castling && pos->castling && !(spec.counting && legality->in_check) && castling_may_open(pos)) {
+        Move castles[CASTLING_MOVES_MAX];
+        const int n = castling_moves(pos, castles, spec.counting, sink.safe_beside); /* its cheap tests first */
         GenSpec legal = spec;
         legal.test_each = false; /* generated legal */
         for (int i = 0; i < n; i++) add(&sink, legal, castles[i], false);
@@ -367,16 +341,16 @@ bool move_is_pseudo_legal(const Position *pos, Move m)
     if (m == MOVE_NONE || !square_ok(from) || !square_ok(to)) return false;
     const Color us = pos->side;
     const Piece mover = pos->board[from], target = pos->board[to];
-    if (!piece_is_man_of(mover, us) || (target != EMPTY && piece_color(target) == us)) return false;
-    const PieceType type = piece_type(mover), captured = piece_type(target);
-    if (move_is_castle(m)) {
-        Move castles[2];
-        const int open = type == KING ? castling_open(pos) : 0;
-        int n = open ? castling_moves(pos, open, castles, false, 0) : 0;
+    if (!piece_is_man_of(mover, us)) return false;
+    if (move_is_castle(m)) { /* the king takes its own rook (types.h) */
+        Move castles[CASTLING_MOVES_MAX];
+        const int n = piece_type(mover) == KING ? castling_moves(pos, castles, false, 0) : 0;
         for (int i = 0; i < n; i++)
             if (castles[i] == m) return true;
         return false;
     }
+    if (target != EMPTY && piece_color(target) == us) return false;
+    const PieceType type = piece_type(mover), captured = piece_type(target);
     if (type != PAWN) {
         if (m != move_make(from, to, 0, captured) || !type_reaches(type, from, to)) return false;
         if (type == KNIGHT || type == KING) return true;

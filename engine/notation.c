@@ -18,14 +18,27 @@ void square_to_text(Square sq, char *buf)
     buf[2] = '\0';
 }
 
-void move_to_uci(Move m, char *buf)
+/* The square coordinate notation names as a move's destination: a castling king's own in
+ * standard chess, its rook's in Chess960 (the word's `to`). */
+static Square coordinate_to(Move m, bool chess960)
+{
+    return move_is_castle(m) && !chess960 ? castling_king_to(m) : move_to(m);
+}
+
+void move_to_text(Move m, CastlingNotation castling, char *buf)
+{
+    if (move_is_castle(m) && castling == CASTLING_AS_O_O) strcpy(buf, move_to(m) > move_from(m) ? "O-O" : "O-O-O");
+    else move_to_uci(m, castling == CASTLING_AS_KING_TAKES_ROOK, buf);
+}
+
+void move_to_uci(Move m, bool chess960, char *buf)
 {
     if (m == MOVE_NONE) {
         strcpy(buf, "0000");
         return;
     }
     square_to_text(move_from(m), buf);
-    square_to_text(move_to(m), buf + 2);
+    square_to_text(coordinate_to(m, chess960), buf + 2);
     if (move_is_promotion(m)) {
         buf[4] = (char)(piece_letters[move_promotion(m)] - 'A' + 'a');
         buf[5] = '\0';
@@ -54,7 +67,20 @@ static PieceType promotion_from_letter(char ch)
     }
 }
 
-Move move_from_uci(Position *pos, const char *text, char *error, size_t size)
+/* Why a coordinate text that names no legal move may be castling written the other way: the
+ * reason, or NULL. */
+static const char *castling_misspelt(const MoveList *legal, Square from, Square to, bool chess960)
+{
+    for (int i = 0; i < legal->count; i++) {
+        const Move m = legal->moves[i];
+        if (!move_is_castle(m) || move_from(m) != from || coordinate_to(m, !chess960) != to) continue;
+        return chess960 ? "in Chess960 castling is written as the king taking its own rook"
+                        : "castling is written as the king's two-square move while Chess960 is off";
+    }
+    return NULL;
+}
+
+Move move_from_uci(Position *pos, const char *text, bool chess960, char *error, size_t size)
 {
     size_t len = strlen(text);
     Square from, to;
@@ -67,8 +93,10 @@ Move move_from_uci(Position *pos, const char *text, char *error, size_t size)
     generate_legal(pos, &legal);
     for (int i = 0; i < legal.count; i++) {
         Move m = legal.moves[i];
-        if (move_from(m) == from && move_to(m) == to && move_promotion(m) == promo) return m;
+        if (move_from(m) == from && coordinate_to(m, chess960) == to && move_promotion(m) == promo) return m;
     }
+    const char *castling = castling_misspelt(&legal, from, to, chess960);
+    if (castling) return error_move(error, size, "%s", castling);
     Piece mover = pos->board[from];
     if (mover == EMPTY) return error_move(error, size, "no piece on %.2s", text);
     if (piece_color(mover) != pos->side) return error_move(error, size, "not your piece on %.2s", text);
@@ -233,9 +261,9 @@ Move move_from_san(Position *pos, const char *text, char *error, size_t size)
     return MOVE_NONE;
 }
 
-Move move_parse(Position *pos, const char *text, char *error, size_t size)
+Move move_parse(Position *pos, const char *text, bool chess960, char *error, size_t size)
 {
-    Move m = move_from_uci(pos, text, NULL, 0);
+    Move m = move_from_uci(pos, text, chess960, NULL, 0);
     if (m != MOVE_NONE) return m;
     size_t len = strlen(text);
     bool looks_coordinate = (len == 4 || len == 5) && text[0] >= 'a' && text[0] <= 'h' && text[1] >= '1'
@@ -245,5 +273,5 @@ Move move_parse(Position *pos, const char *text, char *error, size_t size)
      * failure is reported as the coordinate reader's. */
     m = move_from_san(pos, text, NULL, 0);
     if (m != MOVE_NONE) return m;
-    return move_from_uci(pos, text, error, size);
+    return move_from_uci(pos, text, chess960, error, size);
 }

@@ -124,7 +124,7 @@ static void score_move(Position *pos, Phase phase, bool expanded, Reading readin
     ctx.pos = pos;
     ctx.move = m;
     ctx.from = move_from(m);
-    ctx.to = move_to(m);
+    ctx.to = move_is_castle(m) ? castling_king_to(m) : move_to(m); /* castling: the king's square */
     ctx.type = piece_type(pos->board[ctx.from]);
     ctx.us = pos->side;
     ctx.them = !pos->side;

@@ -36,7 +36,8 @@ int presort_centre(Square sq) { return CENTRE_CONTROL[7 - square_rank(sq)][squar
 
 int presort_centre_gain(const MoveContext *ctx, int factor)
 {
-    /* Castling moves are encoded as the king's move, so only the king's squares count [C]. */
+    /* A castling move's `to` is the king's destination (positional.c), so only the king's squares
+     * count [C]. */
     return factor * (presort_centre(ctx->to) - presort_centre(ctx->from));
 }
 

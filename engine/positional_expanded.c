@@ -265,16 +265,17 @@ static void assess_king(const Position *pos, Color c, int enemy_units, int enemy
     count_both(n, F_KING_DANGER, king_danger(enemy_units, enemy_attackers, enemy_queen));
 }
 
+/* Development, from the home squares of the game's start array (the standard one: knights b and
+ * g, bishops c and f, the queen d; in Chess960 the game's own). */
 static void assess_development(const Position *pos, Color c, Counts *n)
 {
-    static const int MINOR_HOME_FILES[4] = {1, 2, 5, 6};
-    static const PieceType MINOR_HOME_TYPE[4] = {KNIGHT, BISHOP, BISHOP, KNIGHT};
+    const StartArray *home = &pos->home;
     int at_home = 0;
-    for (int i = 0; i < 4; i++)
-        at_home += pos->board[presort_relative_square(c, MINOR_HOME_FILES[i], 0)] == piece_make(c, MINOR_HOME_TYPE[i]);
+    for (int i = 0; i < START_ARRAY_MINORS; i++)
+        at_home += pos->board[start_array_home(c, home->minor_file[i])] == piece_make(c, home->minor_type[i]);
     count_both(n, F_MINOR_HOME, at_home);
     if (at_home >= QUEEN_OUT_MINORS_HOME && pos->count[c][QUEEN] > 0
-        && pos->board[presort_relative_square(c, 3, 0)] != piece_make(c, QUEEN))
+        && pos->board[start_array_home(c, home->queen_file)] != piece_make(c, QUEEN))
         count_both(n, F_QUEEN_EARLY, 1);
     /* A man in front of an unmoved d- or e-pawn (the report's -50 row, as a state). */
     for (int f = 3; f <= 4; f++) {

@@ -100,21 +100,28 @@ class CecpAdapter(Adapter):
         self.ping_sent = self.send(f"ping {self.ping_id}")
         self.wait(lambda: self.pong_id == self.ping_id, PING_TIMEOUT, f"pong {self.ping_id}")
 
+    def move_text(self, game, ply):
+        """Move `ply` of `game` as the engine asked for it: SAN with san=1, else coordinates, and in
+        fischerandom castling as O-O / O-O-O, as XBoard sends it."""
+        move = game.moves[ply]
+        if self.features.get("san") == "1":
+            return game.sans[ply]
+        if game.chess960 and game.positions[ply].is_castling(move):
+            return "O-O" if move.to > move.frm else "O-O-O"
+        return move.uci()
+
     def send_move(self, game, move):
         """The move just played in `game`, as the engine asked for it."""
-        if self.features.get("san") == "1":
-            text = game.sans[-1]
-        else:
-            text = move.uci()
+        text = self.move_text(game, len(game.moves) - 1)
         self.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
 
     def set_position(self, game):
         """The game so far, in force mode: its start position, then the opening's moves."""
-        if game.start.fen() != cr.START_FEN:
+        if game.start.fen() != cr.START_FEN or game.chess960:
             for line in cecp_setup_lines(game.start, self.features.get("setboard") == "1"):
                 self.send(line)
-        for i, move in enumerate(game.moves):
-            text = game.sans[i] if self.features.get("san") == "1" else move.uci()
+        for i in range(len(game.moves)):
+            text = self.move_text(game, i)
             self.send(f"usermove {text}" if self.features.get("usermove") == "1" else text)
 
     def new_game(self, game, color, tc, opponent):
@@ -123,6 +130,10 @@ class CecpAdapter(Adapter):
         self.ensure_running()
         self.games_played += 1
         self.send("new")
+        if game.chess960:
+            if "fischerandom" not in self.features.get("variants", "").split(","):
+                self.stats.note("warnings", "the engine does not list fischerandom among its variants")
+            self.send("variant fischerandom")
         self.send("force")
         self.force = True
         self.pending_move = None

@@ -8,6 +8,11 @@ validated against the Stockfish-verified perft counts in tests/perft.epd.
 Board: a list of 64 squares, a1 = 0, b1 = 1, ..., h8 = 63; a piece is one FEN letter
 (upper case white, lower case black), an empty square is ''. Positions are values: `push`
 returns a new Position, so a game keeps every position it passed through (repetitions).
+
+Chess960 (Fischer random chess): a castling right is the square of its rook, read from X-FEN
+(KQkq: the outermost rook on that side of the king) or Shredder-FEN (file letters). A move is
+what the protocols write, so a castling move is the king's two-square move (e1g1) in standard
+chess and the king taking its own rook (e1h1) in a Chess960 position (chess960=True).
 """
 import re
 from collections import Counter, namedtuple
@@ -69,15 +74,81 @@ PAWN_ATTACKERS = {
     WHITE: [_targets(sq, [(-1, -1), (1, -1)]) for sq in range(64)],
     BLACK: [_targets(sq, [(-1, 1), (1, 1)]) for sq in range(64)],
 }
-# Castling: right letter -> (king from, king to, rook from, rook to, squares that must be empty).
-CASTLING = {
-    "K": (4, 6, 7, 5, (5, 6)),
-    "Q": (4, 2, 0, 3, (1, 2, 3)),
-    "k": (60, 62, 63, 61, (61, 62)),
-    "q": (60, 58, 56, 59, (57, 58, 59)),
-}
-# A move from or to one of these squares removes the rights listed (king or rook left home).
-RIGHTS_LOST = {4: "KQ", 0: "Q", 7: "K", 60: "kq", 56: "q", 63: "k"}
+# Castling puts the king on the g- or c-file and the rook on the f- or d-file (FIDE 3.8.2, and
+# Chess960's rule): files by the rook's side of the king.
+CASTLE_KING_FILE = {True: 6, False: 2}   # h side (O-O), a side (O-O-O)
+CASTLE_ROOK_FILE = {True: 5, False: 3}
+# Standard chess's rights: the kings on e1/e8, the rooks in the corners.
+STANDARD_ROOKS = {WHITE: (0, 7), BLACK: (56, 63)}
+STANDARD_KINGS = {WHITE: 4, BLACK: 60}
+
+
+def chess960_rank(number):
+    """White's first rank of Chess960 start position `number` (0-959, 518 the standard one), by
+    the numbering scheme: a light-squared bishop on b, d, f or h, a dark-squared one on a, c, e or
+    g, the queen on one of the six empty files, the knights on two of the five left (the pairs in
+    order), then rook, king, rook."""
+    if not 0 <= number < 960:
+        raise ValueError(f"no Chess960 position {number}")
+    rank = [""] * 8
+    rank[2 * (number % 4) + 1] = "B"
+    number //= 4
+    rank[2 * (number % 4)] = "B"
+    number //= 4
+    empty = [f for f in range(8) if not rank[f]]
+    rank[empty[number % 6]] = "Q"
+    number //= 6
+    pairs = [(a, b) for a in range(5) for b in range(a + 1, 5)]
+    empty = [f for f in range(8) if not rank[f]]
+    for i in pairs[number]:
+        rank[empty[i]] = "N"
+    for f, piece in zip((f for f in range(8) if not rank[f]), "RKR"):
+        rank[f] = piece
+    return "".join(rank)
+
+
+def chess960_fen(number):
+    """The FEN of Chess960 start position `number`, castling rights in X-FEN."""
+    rank = chess960_rank(number)
+    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w KQkq - 0 1"
+
+
+def is_chess960_variant(name):
+    """Whether a PGN Variant tag (or a variant's name) means Chess960."""
+    return (name or "").lower().replace(" ", "").replace("-", "") in ("chess960", "fischerandom", "fischerrandom",
+                                                                       "960", "frc")
+
+
+def _castling_rooks(board, field, chess960):
+    """The rook squares of the rights a FEN castling field gives: K/Q (k/q) the outermost rook on
+    that side of its king, a file letter the rook on that file. Rights that no rook of the side can
+    hold are dropped, as are a second right on one side; in standard chess (chess960 False) only
+    the rights of a king on e1/e8 with its rook in a corner are kept."""
+    if field == "-":
+        return ()
+    if not field or any(c.upper() not in "KQABCDEFGH" for c in field):
+        raise ValueError(f"bad castling field {field!r}")
+    rooks = {}
+    for letter in field:
+        color = WHITE if letter.isupper() else BLACK
+        rank = 0 if color == WHITE else 56
+        king, rook = ("K", "R") if color == WHITE else ("k", "r")
+        if board.index(king) // 8 * 8 != rank:
+            continue
+        king_file = board.index(king) & 7
+        up = letter.upper()
+        if up in "KQ":
+            files = range(7, king_file, -1) if up == "K" else range(0, king_file)
+            square = next((rank + f for f in files if board[rank + f] == rook), None)
+        else:
+            square = rank + "ABCDEFGH".index(up)
+            square = square if board[square] == rook else None
+        if square is None or (square & 7) == king_file:
+            continue
+        if not chess960 and (board.index(king) != STANDARD_KINGS[color] or square not in STANDARD_ROOKS[color]):
+            continue
+        rooks.setdefault((color, (square & 7) > king_file), square)
+    return tuple(sorted(rooks.values()))
 
 
 class Move(namedtuple("Move", "frm to promo")):
@@ -95,22 +166,24 @@ class Move(namedtuple("Move", "frm to promo")):
 class Position:
     """One chess position: placement, side to move, castling rights, e.p. square, counters."""
 
-    __slots__ = ("board", "turn", "castling", "ep", "halfmove", "fullmove", "_legal")
+    __slots__ = ("board", "turn", "castling", "ep", "halfmove", "fullmove", "chess960", "_legal")
 
-    def __init__(self, board, turn, castling, ep, halfmove, fullmove):
+    def __init__(self, board, turn, castling, ep, halfmove, fullmove, chess960=False):
         self.board = board
         self.turn = turn
-        self.castling = castling
+        self.castling = castling    # the rook squares of the castling rights, sorted
         self.ep = ep
         self.halfmove = halfmove
         self.fullmove = fullmove
+        self.chess960 = chess960    # Chess960: castling written as the king taking its rook
         self._legal = None
 
     # --- FEN ---
 
     @classmethod
-    def from_fen(cls, fen):
-        """Parse and validate a FEN (4 to 6 fields); raises ValueError saying what is wrong."""
+    def from_fen(cls, fen, chess960=False):
+        """Parse and validate a FEN (4 to 6 fields; castling in X-FEN or Shredder-FEN); raises
+        ValueError saying what is wrong. chess960: the position is a Chess960 game's."""
         fields = fen.split()
         if len(fields) < 4 or len(fields) > 6:
             raise ValueError(f"FEN needs 4 to 6 fields: {fen!r}")
@@ -137,14 +210,7 @@ class Position:
             raise ValueError("each side needs exactly one king")
         if any(board[sq] in ("P", "p") for sq in list(range(8)) + list(range(56, 64))):
             raise ValueError("pawn on the first or last rank")
-        castling = fields[2]
-        if castling != "-" and (not castling or any(c not in "KQkq" for c in castling)):
-            raise ValueError(f"bad castling field {castling!r}")
-        # Rights whose king or rook is not at home cannot be used: drop them.
-        rights = "".join(
-            c for c in "KQkq" if c in castling
-            and board[CASTLING[c][0]] == ("K" if c.isupper() else "k")
-            and board[CASTLING[c][2]] == ("R" if c.isupper() else "r"))
+        rights = _castling_rooks(board, fields[2], chess960)
         ep = None
         if fields[3] != "-":
             ep = parse_square(fields[3])
@@ -157,7 +223,7 @@ class Position:
             raise ValueError("bad move counters") from None
         if halfmove < 0 or fullmove < 1:
             raise ValueError("bad move counters")
-        pos = cls(board, fields[1], rights, ep, halfmove, fullmove)
+        pos = cls(board, fields[1], rights, ep, halfmove, fullmove, chess960)
         if pos.attacked(pos.king_square(other(pos.turn)), pos.turn):
             raise ValueError("the side not to move is in check")
         return pos
@@ -176,9 +242,27 @@ class Position:
             rows.append(row + (str(empty) if empty else ""))
         return "/".join(rows)
 
-    def fen(self):
+    def castling_field(self, shredder=False):
+        """The FEN castling field: X-FEN (KQkq; a file letter for a rook that is not the outermost
+        on its side), or Shredder-FEN's file letters throughout."""
+        letters = []
+        for color in (WHITE, BLACK):
+            rank, rook = (0, "R") if color == WHITE else (56, "r")
+            king = self.king_square(color)
+            for h_side in (True, False):
+                square = next((r for r in self.castling if r // 8 * 8 == rank and (r > king) == h_side), None)
+                if square is None:
+                    continue
+                outward = range(square + 1, rank + 8) if h_side else range(rank, square)
+                outermost = not any(self.board[s] == rook for s in outward)
+                letter = ("K" if h_side else "Q") if outermost and not shredder else FILES[square & 7].upper()
+                letters.append(letter if color == WHITE else letter.lower())
+        return "".join(letters) or "-"
+
+    def fen(self, shredder=False):
         ep = square_name(self.ep) if self.ep is not None else "-"
-        return f"{self.placement()} {self.turn} {self.castling or '-'} {ep} {self.halfmove} {self.fullmove}"
+        return (f"{self.placement()} {self.turn} {self.castling_field(shredder)} {ep} {self.halfmove} "
+                f"{self.fullmove}")
 
     def repetition_key(self):
         """What makes two positions 'the same' for threefold repetition (FIDE 9.2): placement,
@@ -282,18 +366,24 @@ class Position:
                     add(to)
 
     def _castling_moves(self, moves):
-        for right in (("K", "Q") if self.turn == WHITE else ("k", "q")):
-            if right not in self.castling:
+        """Castling with each right of the side to move: every square between the king's and the
+        rook's start and end squares empty but for the two, the king not in check and crossing
+        no attacked square (its destination is judged after the move, by legal_moves)."""
+        king = self.king_square(self.turn)
+        rank = king // 8 * 8
+        enemy = other(self.turn)
+        for rook in self.castling:
+            if rook // 8 * 8 != rank or self.board[rook] != ("R" if self.turn == WHITE else "r"):
                 continue
-            king_from, king_to, _, _, between = CASTLING[right]
-            if any(self.board[s] for s in between):
+            h_side = rook > king
+            king_to, rook_to = rank + CASTLE_KING_FILE[h_side], rank + CASTLE_ROOK_FILE[h_side]
+            low, high = min(king, rook, king_to, rook_to), max(king, rook, king_to, rook_to)
+            if any(self.board[s] for s in range(low, high + 1) if s not in (king, rook)):
                 continue
-            enemy = other(self.turn)
-            passed = (king_from + king_to) // 2
-            # The king may not castle out of, through or into check.
-            if self.attacked(king_from, enemy) or self.attacked(passed, enemy):
+            step = 1 if king_to >= king else -1
+            if any(self.attacked(s, enemy) for s in range(king, king_to + step, step)):
                 continue
-            moves.append(Move(king_from, king_to, ""))
+            moves.append(Move(king, rook if self.chess960 else king_to, ""))
 
     def legal_moves(self):
         """All legal moves (cached: positions are not changed after creation)."""
@@ -311,7 +401,20 @@ class Position:
 
     def is_castling(self, move):
         p = self.board[move.frm]
-        return p in ("K", "k") and abs(move.to - move.frm) == 2
+        if p not in ("K", "k"):
+            return False
+        if self.chess960:
+            return self.board[move.to] == ("R" if p == "K" else "r")
+        return abs(move.to - move.frm) == 2
+
+    def castling_squares(self, move):
+        """(king from, king to, rook from, rook to) of a castling move."""
+        king = move.frm
+        rank = king // 8 * 8
+        h_side = move.to > king
+        rook = move.to if self.chess960 else next(r for r in self.castling if r // 8 * 8 == rank
+                                                   and (r > king) == h_side)
+        return king, rank + CASTLE_KING_FILE[h_side], rook, rank + CASTLE_ROOK_FILE[h_side]
 
     def is_capture(self, move):
         return bool(self.board[move.to]) or (move.to == self.ep and self.board[move.frm] in ("P", "p"))
@@ -321,9 +424,15 @@ class Position:
         board = self.board[:]
         piece = board[move.frm]
         captured = board[move.to]
-        board[move.to] = piece
-        board[move.frm] = ""
         ep = None
+        if self.is_castling(move):
+            king, king_to, rook, rook_to = self.castling_squares(move)
+            rook_piece, captured = board[rook], ""
+            board[king] = board[rook] = ""
+            board[king_to], board[rook_to] = piece, rook_piece
+        else:
+            board[move.to] = piece
+            board[move.frm] = ""
         if piece in ("P", "p"):
             if move.to == self.ep:
                 board[move.to + (-8 if piece == "P" else 8)] = ""
@@ -332,23 +441,19 @@ class Position:
                 ep = (move.to + move.frm) // 2
             if move.promo:
                 board[move.to] = move.promo.upper() if piece == "P" else move.promo
-        elif piece in ("K", "k") and abs(move.to - move.frm) == 2:
-            right = {6: "K", 2: "Q", 62: "k", 58: "q"}[move.to]
-            _, _, rook_from, rook_to, _ = CASTLING[right]
-            board[rook_to] = board[rook_from]
-            board[rook_from] = ""
-        castling = self.castling
-        for sq in (move.frm, move.to):
-            for lost in RIGHTS_LOST.get(sq, ""):
-                castling = castling.replace(lost, "")
+        # Rights lost: the king moved (both of its side's), a rook left its square or was taken there.
+        own_rank = 0 if self.turn == WHITE else 56
+        castling = tuple(r for r in self.castling if r not in (move.frm, move.to)
+                         and not (piece in ("K", "k") and r // 8 * 8 == own_rank))
         halfmove = 0 if captured or piece in ("P", "p") else self.halfmove + 1
         fullmove = self.fullmove + (1 if self.turn == BLACK else 0)
-        return Position(board, other(self.turn), castling, ep, halfmove, fullmove)
+        return Position(board, other(self.turn), castling, ep, halfmove, fullmove, self.chess960)
 
     def parse_uci(self, text):
         """The legal move written as `text` in coordinate notation (e2e4, e7e8q, e1g1).
-        Raises IllegalMoveError: protocols demand lower-case promotion letters and the
-        king's two-square castling move, so other spellings are rejected too."""
+        Raises IllegalMoveError: protocols demand lower-case promotion letters and castling as
+        the king's two-square move (king takes rook in Chess960), so other spellings are
+        rejected too."""
         if not (4 <= len(text) <= 5):
             raise IllegalMoveError(f"not a coordinate move: {text!r}")
         try:
@@ -446,8 +551,8 @@ class Game:
     """A game from a start position: the moves played, every position passed, and the
     rule-based end (mate, stalemate, 50 moves, threefold repetition, dead material)."""
 
-    def __init__(self, fen=START_FEN):
-        self.start = Position.from_fen(fen)
+    def __init__(self, fen=START_FEN, chess960=False):
+        self.start = Position.from_fen(fen, chess960)
         self.positions = [self.start]
         self.moves = []
         self.sans = []
@@ -456,6 +561,10 @@ class Game:
     @property
     def position(self):
         return self.positions[-1]
+
+    @property
+    def chess960(self):
+        return self.start.chess960
 
     def play(self, move_text):
         """Play a move given as text (coordinate or SAN); returns the Move.
@@ -596,9 +705,10 @@ def movetext_moves(movetext):
 
 
 def game_from_pgn(tags, movetext):
-    """Replay a game's SAN movetext from its FEN tag (or the start); returns (Game, None) or
-    (the game up to the problem, a description of the first move that is not legal)."""
-    game = Game(tags.get("FEN", START_FEN))
+    """Replay a game's SAN movetext from its FEN tag (or the start; a Chess960 game by its Variant
+    tag); returns (Game, None) or (the game up to the problem, a description of the first move
+    that is not legal)."""
+    game = Game(tags.get("FEN", START_FEN), is_chess960_variant(tags.get("Variant")))
     for token in movetext_moves(movetext):
         try:
             game.push(game.position.parse_san(token))

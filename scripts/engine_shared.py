@@ -31,7 +31,8 @@ def cecp_setup_lines(position, setboard):
     """The CECP lines (in force mode) that set up `position`: `setboard`, or for engines without
     it (Fairy-Max has setboard=0) the legacy `edit` mode, where black to move needs a move first."""
     if setboard:
-        return [f"setboard {position.fen()}"]
+        # Chess960: Shredder-FEN's file letters, as XBoard sends them in fischerandom.
+        return [f"setboard {position.fen(shredder=position.chess960)}"]
     lines = ["a2a3"] if position.turn == cr.BLACK else []
     lines += ["edit", "#"]
     for white in (True, False):

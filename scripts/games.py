@@ -251,7 +251,9 @@ def pgn_text(record, tc, event):
     tags = [("Event", event), ("Site", os.uname().nodename), ("Date", datetime.date.today().strftime("%Y.%m.%d")),
             ("Round", str(record.round)), ("White", record.white), ("Black", record.black),
             ("Result", record.outcome.result)]
-    if record.start_fen != cr.START_FEN:
+    if g.chess960:
+        tags.append(("Variant", "fischerandom"))
+    if record.start_fen != cr.START_FEN or g.chess960:
         tags += [("SetUp", "1"), ("FEN", record.start_fen)]
     if record.clocks:  # time odds: each side's control (PGN's WhiteClock/BlackClock are times left)
         tags += [("PlyCount", str(len(g.moves))), ("WhiteTimeControl", str(record.clocks[cr.WHITE])),
@@ -283,32 +285,35 @@ class Opening:
     """A start: a position and the moves that lead from it to where the engines take over.
     A named line is the initial position plus its moves, so that both engines get the game
     with its history and move numbers (`position startpos moves ...`, CECP `new` and the
-    moves in force mode), as cutechess plays a PGN opening."""
+    moves in force mode), as cutechess plays a PGN opening. A Chess960 start (chess960) is
+    played as Chess960: its castling, UCI_Chess960, CECP `variant fischerandom`."""
     fen: str
     moves: tuple = ()
+    chess960: bool = False
 
     @classmethod
     def from_game(cls, game):
         """The opening that plays `game`'s moves from its start position."""
-        return cls(game.start.fen(), tuple(m.uci() for m in game.moves))
+        return cls(game.start.fen(), tuple(m.uci() for m in game.moves), game.chess960)
 
     def game(self):
-        game = cr.Game(self.fen)
+        game = cr.Game(self.fen, self.chess960)
         for move in self.moves:
             game.play(move)
         return game
 
 
-def epd_opening(line, path):
+def epd_opening(line, path, chess960=False):
     """The Opening of one FEN/EPD line (see read_openings)."""
     fields = line.split(";")[0].split()
     if len(fields) >= 6 and fields[4].isdigit() and fields[5].isdigit():
-        return Opening(cr.Position.from_fen(" ".join(fields[:6])).fen())
+        return Opening(cr.Position.from_fen(" ".join(fields[:6]), chess960).fen(), chess960=chess960)
     ops = dict(re.findall(r'(\w+)\s+("[^"]*"|[^;]*);', line[len(" ".join(fields[:4])):]))
     ops = {k: v.strip().strip('"') for k, v in ops.items()}
-    position = cr.Position.from_fen(" ".join(fields[:4]) + f" {ops.get('hmvc', '0')} {ops.get('fmvn', '1')}")
+    position = cr.Position.from_fen(" ".join(fields[:4]) + f" {ops.get('hmvc', '0')} {ops.get('fmvn', '1')}",
+                                    chess960)
     if "c1" not in ops:
-        return Opening(position.fen())
+        return Opening(position.fen(), chess960=chess960)
     game, problem = cr.game_from_pgn({}, ops["c1"])
     if problem:
         raise ValueError(f"{path}: c1 {problem}: {line}")
@@ -317,11 +322,12 @@ def epd_opening(line, path):
     return Opening.from_game(game)
 
 
-def read_openings(path):
+def read_openings(path, chess960=False):
     """Openings from a file: PGN (each game's moves from its start), or one FEN/EPD per line
     (# comments). An EPD line with a `c1` opcode holding the line's moves from the initial
     position (as book-free-openings/openings.epd has) becomes that line; otherwise the position
-    itself, with the EPD's hmvc/fmvn counters when it gives them."""
+    itself, with the EPD's hmvc/fmvn counters when it gives them. chess960: the positions are
+    Chess960 starts (X-FEN or Shredder-FEN; a PGN says so with its Variant tag)."""
     openings = []
     if path.endswith(".pgn"):
         for pgn in cr.read_pgn(path):
@@ -332,10 +338,18 @@ def read_openings(path):
     else:
         with open(path) as f:
             lines = [line.strip() for line in f]
-        openings = [epd_opening(line, path) for line in lines if line and not line.startswith("#")]
+        openings = [epd_opening(line, path, chess960) for line in lines if line and not line.startswith("#")]
     if not openings:
         raise ValueError(f"no positions in {path}")
     return openings
+
+
+def chess960_openings(count, seed):
+    """`count` distinct Chess960 start positions, by number (0-959) drawn at random (seeded, so a
+    run can be repeated), the standard array among them only by chance."""
+    rng = random.Random(seed)
+    numbers = rng.sample(range(960), min(count, 960))
+    return [Opening(cr.chess960_fen(n), chess960=True) for n in numbers]
 
 
 def random_openings(plies, count, seed):

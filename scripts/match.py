@@ -13,7 +13,8 @@ usage:
       --engine cmd=./tech proto=uci name=TECH-UCI ponder option.Hash=16 \\
       --engine cmd=./tech proto=xboard name=TECH-CECP ponder \\
       --tc 10+0.1 --games 20 [--concurrency 1] [--pgn out.pgn] [--openings FILE] \\
-      [--random-openings PLIES [--seed S]] [--margin MS] [--ponder] [--log FILE] [--json FILE] [--quiet]
+      [--random-openings PLIES [--seed S]] [--variant fischerandom] [--margin MS] [--ponder] \\
+      [--log FILE] [--json FILE] [--quiet]
 
 --engine takes KEY=VALUE words up to the next option: cmd (the command line, shell-quoted),
 proto (uci | xboard), name, dir (working directory), option.NAME=VALUE (UCI setoption /
@@ -25,7 +26,11 @@ a time-odds match); the bare word `whole-increment` (CECP: the increment in `lev
 seconds, for an engine that refuses a fraction, as Dreamer 0.3.0 does; the clock still credits
 the real one).
 Games alternate colours; with --openings (one FEN per line) or --random-openings PLIES each
-position is played twice, once with each engine as White. Exit status: 0, or 1 if any game ended by a forfeit.
+position is played twice, once with each engine as White. --variant fischerandom plays Chess960:
+from the start positions of --openings (X-FEN or Shredder-FEN), else from Chess960 start
+positions drawn by number (--seed), each twice; UCI engines get UCI_Chess960 and castle king takes
+rook, CECP engines get `variant fischerandom`, Shredder-FEN and O-O / O-O-O, as cutechess and XBoard
+drive them. Exit status: 0, or 1 if any game ended by a forfeit.
 """
 # One job per module: engines.py and the modules it gathers (engine_process.py, uci_adapter.py,
 # cecp_adapter.py, ...) start the engines and speak their protocols (clocks, stalls,
@@ -46,8 +51,8 @@ import chessrules as cr  # noqa: E402
 from engine_process import DebugLog  # noqa: E402
 from engine_stats import EngineStats  # noqa: E402
 from engines import ADAPTERS, FORFEIT_KINDS, EngineConfig, TimeControl, name_engines  # noqa: E402
-from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, finish_game, pgn_text,  # noqa: E402
-                   play_game, random_openings, read_openings)
+from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, chess960_openings, finish_game,  # noqa: E402
+                   pgn_text, play_game, random_openings, read_openings)
 
 
 # ---------------------------------------------------------------------------------------
@@ -310,7 +315,9 @@ def main(argv=None):
                              "position if that file is missing)")
     parser.add_argument("--random-openings", metavar="PLIES", type=int,
                         help="start each pair of games from a random PLIES-ply line instead")
-    parser.add_argument("--seed", type=int, default=1, help="for --random-openings (default 1)")
+    parser.add_argument("--seed", type=int, default=1, help="for --random-openings and --variant (default 1)")
+    parser.add_argument("--variant", choices=("standard", "fischerandom"), default="standard",
+                        help="fischerandom: Chess960 games (start positions from --openings, or drawn by number)")
     parser.add_argument("--margin", type=float, default=0.0, help="ms a move may come after the flag (default 0)")
     parser.add_argument("--ponder", action="store_true", help="pondering on for both engines")
     parser.add_argument("--log", help="write all protocol traffic here")
@@ -329,7 +336,13 @@ def main(argv=None):
     try:
         engines = [EngineConfig.parse(words) for words in engine_words]
         tc = TimeControl.parse(args.tc)
-        if args.openings == "startpos" or (not args.openings and not os.path.exists(DEFAULT_OPENINGS)):
+        chess960 = args.variant == "fischerandom"
+        if chess960 and args.random_openings:
+            parser.error("--random-openings plays standard chess; Chess960 starts are drawn by number")
+        if chess960:
+            openings = (read_openings(args.openings, chess960=True) if args.openings
+                        else chess960_openings((args.games + 1) // 2, args.seed))
+        elif args.openings == "startpos" or (not args.openings and not os.path.exists(DEFAULT_OPENINGS)):
             openings = [Opening(cr.START_FEN)]
         else:
             openings = read_openings(args.openings or DEFAULT_OPENINGS)

@@ -23,6 +23,7 @@ class UciAdapter(Adapter):
         self.pondering = False
         self.ponder_move = None
         self.prediction = None      # the ponder move of its last bestmove
+        self.chess960 = False       # UCI_Chess960 as last set
 
     def handshake(self):
         self.send("uci")
@@ -107,6 +108,13 @@ class UciAdapter(Adapter):
         self.ensure_running()
         self.tc = tc
         self.send("ucinewgame")
+        if game.chess960 != self.chess960:
+            # Chess960: castling king takes rook (cutechess sets the option before each such game).
+            if "uci_chess960" in self.declared:
+                self.send(f"setoption name UCI_Chess960 value {'true' if game.chess960 else 'false'}")
+                self.chess960 = game.chess960
+            else:
+                self.stats.note("warnings", "no UCI_Chess960 option: the engine cannot play Chess960")
         if "ponder" in self.declared:
             self.send(f"setoption name Ponder value {'true' if self.config.ponder else 'false'}")
         elif self.config.ponder:

@@ -17,6 +17,7 @@ struct BackgroundTask {
             Position position; /* the task's own copy */
             int depth;
             bool divide;
+            bool chess960;
         } perft;
         BenchSettings bench;
     } job;
@@ -30,8 +31,8 @@ static void *task_main(void *arg)
     BackgroundTask *task = arg;
     switch (task->kind) {
     case TASK_PERFT:
-        perft_report(&task->job.perft.position, task->job.perft.depth, task->job.perft.divide, task->output.emit_line,
-                     &task->control.stop);
+        perft_report(&task->job.perft.position, task->job.perft.depth, task->job.perft.divide, task->job.perft.chess960,
+                     task->output.emit_line, &task->control.stop);
         break;
     case TASK_BENCH:
         bench_report(&task->job.bench, task->output.emit_line, task->output.emit_line, &task->control);
@@ -55,7 +56,7 @@ static BackgroundTask *task_launch(BackgroundTask *task, TaskOutput output)
     return task;
 }
 
-BackgroundTask *background_perft(const Position *pos, int depth, bool divide, TaskOutput output)
+BackgroundTask *background_perft(const Position *pos, int depth, bool divide, bool chess960, TaskOutput output)
 {
     BackgroundTask *task = malloc(sizeof *task);
     if (!task) return NULL;
@@ -63,6 +64,7 @@ BackgroundTask *background_perft(const Position *pos, int depth, bool divide, Ta
     position_copy(&task->job.perft.position, pos);
     task->job.perft.depth = depth;
     task->job.perft.divide = divide;
+    task->job.perft.chess960 = chess960;
     return task_launch(task, output);
 }
 

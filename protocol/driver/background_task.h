@@ -21,7 +21,7 @@ typedef struct {
 
 /* perft_report() from a copy of pos (the game may change meanwhile). NULL if no memory or
  * thread could be had. */
-BackgroundTask *background_perft(const Position *pos, int depth, bool divide, TaskOutput output);
+BackgroundTask *background_perft(const Position *pos, int depth, bool divide, bool chess960, TaskOutput output);
 /* bench_report() with these settings. NULL if no memory or thread could be had. */
 BackgroundTask *background_bench(const BenchSettings *settings, TaskOutput output);
 

@@ -192,7 +192,7 @@ bool bench_report(const BenchSettings *settings, void (*emit_line)(const char *l
             break;
         }
         char move[MOVE_TEXT_MAX];
-        move_to_uci(result.best_move, move);
+        move_to_uci(result.best_move, false, move);
         emitf(emit_line, "%2d %-36s bestmove %-5s score %6d nodes %10" PRIu64 " NBP %10" PRIu64 " time %7.3f s",
               done + 1, bench_positions[done].label, move, result.score, result.stats.nodes,
               result.stats.bottom_positions, (double)result.stats.wall_us / 1e6);

@@ -79,6 +79,13 @@ void game_play(Game *game, Move move)
     position_trim_history(&game->pos);
 }
 
+/* Why a set-up position with Chess960 castling rights is refused in standard chess, or NULL. */
+static const char *variant_refusal(const Game *game, const Position *start)
+{
+    if (game->chess960 || castling_is_standard(start)) return NULL;
+    return "Chess960 castling rights while Chess960 is off";
+}
+
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size)
 {
     Game *scratch = calloc(1, sizeof *scratch);
@@ -86,6 +93,7 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
         snprintf(error, error_size, "out of memory");
         return false;
     }
+    scratch->chess960 = game->chess960;
     bool ok = true;
     if (!fen) {
         game_reset(scratch);
@@ -99,6 +107,9 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
             if (strlen(fen) >= sizeof full) snprintf(reason, sizeof reason, "FEN too long");
             snprintf(error, error_size, "bad FEN (%s): %.60s", reason, fen);
             ok = false;
+        } else if (variant_refusal(game, &scratch->start)) {
+            snprintf(error, error_size, "%s: %.60s", variant_refusal(game, &scratch->start), fen);
+            ok = false;
         } else {
             position_copy(&scratch->pos, &scratch->start);
             /* [C] A full FEN gives the game's move number (its sixth field), so the opening
@@ -110,7 +121,7 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
     }
     for (int i = 0; ok && i < move_count; i++) {
         char reason[GAME_ERROR_MAX];
-        Move m = move_from_uci(&scratch->pos, moves[i], reason, sizeof reason);
+        Move m = move_from_uci(&scratch->pos, moves[i], game->chess960, reason, sizeof reason);
         if (m == MOVE_NONE) {
             snprintf(error, error_size, "bad move %d '%.16s' (%s)", i + 1, moves[i], reason);
             ok = false;
@@ -137,9 +148,11 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
 
 Move game_parse_move(Game *game, const char *text, bool allow_san, char *error, size_t error_size)
 {
-    if (allow_san) return move_parse(&game->pos, text, error, error_size);
-    return move_from_uci(&game->pos, text, error, error_size);
+    if (allow_san) return move_parse(&game->pos, text, game->chess960, error, error_size);
+    return move_from_uci(&game->pos, text, game->chess960, error, error_size);
 }
+
+void game_move_text(const Game *game, Move move, char *buf) { move_to_uci(move, game->chess960, buf); }
 
 bool game_undo(Game *game, int plies)
 {

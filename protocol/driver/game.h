@@ -20,6 +20,8 @@ typedef struct {
     int move_count, move_capacity;
     unsigned position_id; /* changes with every move, take-back and set-up: what belongs to
                                     one position (CECP's excluded moves) notes it */
+    bool chess960;        /* the variant is Chess960 (UCI_Chess960, CECP fischerandom): its start
+                                    positions are taken and castling is written its way */
 } Game;
 
 void game_init(Game *game);
@@ -29,12 +31,16 @@ void game_free(Game *game);
 void game_reset(Game *game);
 /* Replace the game by one from `fen` (NULL = the initial array) followed by `moves` (coordinate
  * notation). All or nothing: on a bad FEN or move, `error` says why and the game is unchanged.
- * A FEN of four fields gets "0 1" appended. */
+ * A FEN of four fields gets "0 1" appended. A FEN with castling rights standard chess does not
+ * have (Chess960's) is refused unless game->chess960. */
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size);
 
 /* The legal move `text` names in the current position (coordinate notation, or SAN as well
  * when allow_san), or MOVE_NONE with the reason. */
 Move game_parse_move(Game *game, const char *text, bool allow_san, char *error, size_t error_size);
+/* A move in coordinate notation as the game's variant writes it (castling e1g1, or e1h1 in
+ * Chess960); buf holds MOVE_TEXT_MAX bytes. */
+void game_move_text(const Game *game, Move move, char *buf);
 /* Play a legal move. */
 void game_play(Game *game, Move move);
 /* Take back `plies` moves; false (and nothing changed) if the game has fewer. */

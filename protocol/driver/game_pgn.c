@@ -76,7 +76,9 @@ bool game_write_pgn(const Game *game, const PgnHeader *header, FILE *out)
     write_tag(out, "Result", header->result);
     char fen[FEN_MAX];
     fen_write(&game->start, fen, sizeof fen);
-    if (strcmp(fen, START_FEN) != 0) {
+    /* A Chess960 game says so (as XBoard and cutechess write it), with its start position. */
+    if (game->chess960) write_tag(out, "Variant", "fischerandom");
+    if (strcmp(fen, START_FEN) != 0 || game->chess960) {
         write_tag(out, "SetUp", "1");
         write_tag(out, "FEN", fen);
     }

@@ -52,7 +52,8 @@ typedef enum {
     FIELD_READING,
     FIELD_ANALYSE,
     FIELD_MULTIPV,
-    FIELD_VARIETY
+    FIELD_VARIETY,
+    FIELD_CHESS960
 } OptionField;
 
 typedef struct {
@@ -84,6 +85,8 @@ static const OptionSpec option_table[] = {
     /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
     {"MultiPV", OPTION_TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
     {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
+    /* UCI's Chess960 switch (castling as the king taking its rook); CECP has `variant fischerandom`. */
+    {"UCI_Chess960", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_CHESS960},
     {"Move Overhead", OPTION_TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
     {"Clear Hash", OPTION_TYPE_BUTTON, 0, 0, 0, NULL, false, FIELD_CLEAR_HASH},
     {"UCI_AnalyseMode", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_ANALYSE},
@@ -195,6 +198,7 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_DEPTH: s->start_depth = v; break;
     case FIELD_MULTIPV: s->multipv = v; break;
     case FIELD_VARIETY: s->variety = v != 0; break;
+    case FIELD_CHESS960: s->chess960 = v != 0; break;
     default: break;
     }
     return OPTION_STORED;
@@ -232,6 +236,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_ANALYSE: return 0;
     case FIELD_MULTIPV: return s->multipv;
     case FIELD_VARIETY: return s->variety;
+    case FIELD_CHESS960: return s->chess960;
     }
     return 0;
 }

@@ -12,6 +12,7 @@
 typedef struct {
     void (*emit_line)(const char *line);
     bool divide;
+    bool chess960;
 } Printer;
 
 static void emit_divide_line(void *context, Move m, uint64_t nodes)
@@ -19,18 +20,18 @@ static void emit_divide_line(void *context, Move m, uint64_t nodes)
     const Printer *printer = context;
     if (!printer->divide) return;
     char text[MOVE_TEXT_MAX], line[64];
-    move_to_uci(m, text);
+    move_to_uci(m, printer->chess960, text);
     snprintf(line, sizeof line, "%s: %" PRIu64, text, nodes);
     printer->emit_line(line);
 }
 
-void perft_report(const Position *pos, int depth, bool divide, void (*emit_line)(const char *line),
+void perft_report(const Position *pos, int depth, bool divide, bool chess960, void (*emit_line)(const char *line),
                   const atomic_bool *stop)
 {
     Position *copy = malloc(sizeof *copy);
     if (!copy) return;
     position_copy(copy, pos);
-    Printer printer = {emit_line, divide};
+    Printer printer = {emit_line, divide, chess960};
     int64_t start = clock_now_us();
     PerftProgress progress;
     /* A plain perft is a divide that keeps its per-move lines to itself (one code path, and

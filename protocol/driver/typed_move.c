@@ -52,12 +52,12 @@ static void add_choice(MoveList *choices, Move m)
 
 /* Whether `text` is the notation of m exactly, as TECH writes it (SAN, check marks and
  * annotations aside, or coordinates). */
-static bool is_exact_notation(Position *pos, Move m, const char *text)
+static bool is_exact_notation(Position *pos, Move m, const char *text, bool chess960)
 {
     char written[MOVE_TEXT_MAX + 8], typed[MOVE_TEXT_MAX + 8];
     snprintf(typed, sizeof typed, "%s", text);
     typed[strcspn(typed, "+#!?")] = '\0';
-    move_to_uci(m, written);
+    move_to_uci(m, chess960, written);
     if (!strcmp(written, typed)) return true;
     move_to_san(pos, m, written);
     written[strcspn(written, "+#")] = '\0';
@@ -66,23 +66,23 @@ static bool is_exact_notation(Position *pos, Move m, const char *text)
 
 /* The moves one spelling names, added to out->choices; whether it has a move's shape, with the
  * reason it names none in `error` (left alone if one was said before). */
-static bool read_spelling(Position *pos, const char *spelling, TypedMove *out, bool *error_said)
+static bool read_spelling(Position *pos, const char *spelling, bool chess960, TypedMove *out, bool *error_said)
 {
     char error[TYPED_MOVE_ERROR_MAX];
-    Move coordinate = move_from_uci(pos, spelling, NULL, 0);
+    Move coordinate = move_from_uci(pos, spelling, chess960, NULL, 0);
     if (coordinate != MOVE_NONE) add_choice(&out->choices, coordinate);
     MoveList matches;
     int count = move_san_matches(pos, spelling, &matches, NULL, 0);
     for (int i = 0; i < count; i++) add_choice(&out->choices, matches.moves[i]);
     bool shaped = coordinate != MOVE_NONE || count >= 0;
-    if (shaped && !*error_said && move_parse(pos, spelling, error, sizeof error) == MOVE_NONE) {
+    if (shaped && !*error_said && move_parse(pos, spelling, chess960, error, sizeof error) == MOVE_NONE) {
         snprintf(out->error, sizeof out->error, "%s", error);
         *error_said = true;
     }
     return shaped;
 }
 
-void typed_move_read(Position *pos, const char *text, TypedMove *out)
+void typed_move_read(Position *pos, const char *text, bool chess960, TypedMove *out)
 {
     out->move = MOVE_NONE;
     out->choices.count = 0;
@@ -90,13 +90,14 @@ void typed_move_read(Position *pos, const char *text, TypedMove *out)
     bool shaped = false, error_said = false;
     for (Reading reading = READ_AS_TYPED; reading < READING_COUNT; reading++) {
         char spelling[MOVE_TEXT_MAX];
-        if (spell(text, reading, spelling, sizeof spelling)) shaped |= read_spelling(pos, spelling, out, &error_said);
+        if (spell(text, reading, spelling, sizeof spelling))
+            shaped |= read_spelling(pos, spelling, chess960, out, &error_said);
     }
     const MoveList *choices = &out->choices;
     /* Of several, the one the text writes correctly. */
     int exact = 0, exact_count = 0;
     for (int i = 0; i < choices->count && choices->count > 1; i++)
-        if (is_exact_notation(pos, choices->moves[i], text)) {
+        if (is_exact_notation(pos, choices->moves[i], text, chess960)) {
             exact = i;
             exact_count++;
         }

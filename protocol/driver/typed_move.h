@@ -25,7 +25,8 @@ typedef struct {
 
 /* Read `text` against the legal moves of *pos (which is left as it was). The text exactly as
  * correct notation writes a legal move (Nf3, bxc3, e2e4) always names that move; otherwise every
- * reading in another letter case counts, and two moves named make the text ambiguous. */
-void typed_move_read(Position *pos, const char *text, TypedMove *out);
+ * reading in another letter case counts, and two moves named make the text ambiguous. Coordinates
+ * write castling as `chess960` says (notation.h). */
+void typed_move_read(Position *pos, const char *text, bool chess960, TypedMove *out);
 
 #endif

@@ -114,15 +114,29 @@ static void cmd_protover(Cecp *c)
     io_write_line("feature ping=1 setboard=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=1"
                   " colors=0 playother=1 name=1 nps=1 debug=1 memory=1 smp=1 san=0 pause=0 exclude=1");
     announce_name(c);
-    io_write_line("feature variants=\"normal\"");
+    io_write_line("feature variants=\"normal,fischerandom\"");
     announce_options(&c->s->settings);
     io_write_line("feature done=1");
+}
+
+void cecp_move_text(const Cecp *c, Move move, char *text)
+{
+    move_to_text(move, (CastlingNotation)atomic_load(&c->castling), text);
+}
+
+/* The variant of the games to come (`variant`; `new` sets normal): Chess960's start positions and
+ * castling with fischerandom. */
+static void set_variant(Cecp *c, bool fischerandom)
+{
+    session_set_chess960(c->s, fischerandom);
+    atomic_store(&c->castling, fischerandom ? CASTLING_AS_O_O : CASTLING_AS_KING_MOVE);
 }
 
 static void cmd_new(Cecp *c)
 {
     cecp_stop_all(c);
     session_new_game(c->s);
+    set_variant(c, false);
     c->force = false;
     c->engine_side = BLACK;
     c->game_over = false;
@@ -327,8 +341,8 @@ static void cmd_hint(Cecp *c)
     else if (c->state == CECP_IDLE) hint = session_guess(c->s);
     if (hint == MOVE_NONE) return;
     char text[MOVE_TEXT_MAX], error[GAME_ERROR_MAX];
-    move_to_uci(hint, text);
-    if (game_parse_move(&c->s->game, text, false, error, sizeof error) != MOVE_NONE) io_printf("Hint: %s", text);
+    cecp_move_text(c, hint, text);
+    if (game_parse_move(&c->s->game, text, true, error, sizeof error) != MOVE_NONE) io_printf("Hint: %s", text);
 }
 
 /* [C] `bk`: the pre-sort's first moves shown in xboard's book window. */
@@ -368,7 +382,7 @@ static void cmd_status(Cecp *c)
     int number = atomic_load(&c->stat_number);
     char move[MOVE_TEXT_MAX] = "";
     Move current = atomic_load(&c->stat_move);
-    if (current != MOVE_NONE) move_to_uci(current, move);
+    if (current != MOVE_NONE) cecp_move_text(c, current, move);
     /* No move under way yet: the line ends after the counts (no trailing blank). */
     io_printf("stat01: %lld %llu %d %d %d%s%s", (long long)((clock_now_us() - c->analysis_start_us) / 10000),
               (unsigned long long)atomic_load(&c->stat_nodes), atomic_load(&c->stat_depth),
@@ -439,7 +453,8 @@ static bool cmd_quiet(Cecp *c, const char *command, char *cursor, const char *li
         if (c->state == CECP_PONDERING) cecp_stop_all(c);
     } else if (!strcmp(command, "variant")) {
         char *name = token_next(&cursor);
-        if (!name || strcmp(name, "normal") != 0) error_reply("unsupported variant", line);
+        if (name && (!strcmp(name, "normal") || !strcmp(name, "fischerandom"))) set_variant(c, name[0] == 'f');
+        else error_reply("unsupported variant", line);
     } else if (!strcmp(command, "xboard") || !strcmp(command, "computer") || !strcmp(command, "name")
                || !strcmp(command, "rating") || !strcmp(command, "ics") || !strcmp(command, "random")
                || !strcmp(command, "rejected") || !strcmp(command, "egtpath")) {

@@ -42,6 +42,7 @@ struct Cecp {
                                     since it began or was hit (MOVE_NONE: none; then, or when it
                                     names another move, the move's own line goes before `move`) */
     atomic_llong posted_us;  /* when the last thinking line went out (heartbeats wait for a pause) */
+    atomic_int castling;     /* how moves write castling (CastlingNotation): O-O in fischerandom */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
@@ -71,6 +72,10 @@ struct Cecp {
     int pong_count;
     LineQueue deferred;
 };
+
+/* A move as TECH writes it to xboard: coordinates, castling as the variant has it (O-O, O-O-O in
+ * fischerandom, as xboard sends it). */
+void cecp_move_text(const Cecp *c, Move move, char *text);
 
 /* One command line, dispatched to its handler (cecp.c); false after `quit`. */
 bool cecp_dispatch(Cecp *c, char *line, int64_t read_us);

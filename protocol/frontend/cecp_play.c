@@ -22,7 +22,7 @@ static void cecp_flush_deferred(Cecp *c);
 
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
-static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
+static void post_line(const Cecp *c, const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
 {
     if (score_is_mate(score)) {
         int moves = score_mate_moves(score);
@@ -32,7 +32,7 @@ static void post_line(const SearchInfo *info, Score score, int64_t elapsed_ms, M
     text_init(&line);
     text_append(&line, "%d %d %lld %llu", info->depth, score, (long long)(elapsed_ms / 10),
                 (unsigned long long)info->nodes);
-    session_append_pv(&line, prefix, info->pv, info->pv_length);
+    session_append_pv(&line, prefix, info->pv, info->pv_length, (CastlingNotation)atomic_load(&c->castling));
     if (line.text) io_write_line(line.text);
     text_free(&line);
 }
@@ -49,7 +49,7 @@ static void post_progress(Cecp *c, const JobReport *r)
     SearchInfo info = r->info[0];
     info.nodes = r->nodes;
     bool pondering = atomic_load(&c->show_prefix);
-    post_line(&info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    post_line(c, &info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, now);
     if (!pondering) atomic_store(&c->posted_move, info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
 }
@@ -75,7 +75,7 @@ static void report(void *context, const JobReport *r)
     if (!r->settled || !atomic_load(&c->post)) return;
     bool pondering = atomic_load(&c->show_prefix);
     for (int i = 0; i < r->info_count; i++)
-        post_line(&r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+        post_line(c, &r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, clock_now_us());
     const SearchInfo *best = &r->info[0];
     if (!pondering) atomic_store(&c->posted_move, best->pv_length > 0 ? best->pv[0] : MOVE_NONE);
@@ -102,7 +102,7 @@ static void post_move_line(Cecp *c, const JobResult *r)
     }
     line.score = r->score;
     if (r->nodes > line.nodes) line.nodes = r->nodes;
-    post_line(&line, line.score, r->elapsed_us / 1000, MOVE_NONE);
+    post_line(c, &line, line.score, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -250,7 +250,7 @@ static void deliver_move(Cecp *c, const JobResult *r)
     } else {
         post_move_line(c, r);
         char text[MOVE_TEXT_MAX];
-        move_to_uci(r->best_move, text);
+        cecp_move_text(c, r->best_move, text);
         io_printf("move %s", text);
         if (atomic_load(&c->post)) {
             char stats[256];

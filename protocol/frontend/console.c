@@ -125,7 +125,7 @@ static void emit(void *context, const char *line)
 }
 
 /* One line of the search's report (MultiPV: its number first). */
-static void print_line(const JobReport *r, const SearchInfo *info)
+static void print_line(const JobReport *r, const SearchInfo *info, bool chess960)
 {
     TextBuffer line;
     text_init(&line);
@@ -134,7 +134,8 @@ static void print_line(const JobReport *r, const SearchInfo *info)
         text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
     else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
     text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
-    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
+    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length,
+                      chess960 ? CASTLING_AS_KING_TAKES_ROOK : CASTLING_AS_KING_MOVE);
     if (info->multipv > 0) text_append(&line, "  (pre-sort %d)", info->presort_rank);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -144,14 +145,14 @@ static void print_line(const JobReport *r, const SearchInfo *info)
  * of them), MultiPV's lines at each completed depth, a heartbeat while it says nothing. */
 static void report(void *context, const JobReport *r)
 {
-    (void)context;
+    const Console *c = context;
     if (r->repeat) return;
     if (r->progress) {
         io_printf("  ... depth %d under way, %" PRIu64 " nodes, %.1f s", r->depth > 0 ? r->depth : 1, r->nodes,
                   r->elapsed_ms / 1000.0);
         return;
     }
-    for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i]);
+    for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i], c->chess960);
 }
 
 /* What the move `m` would end the game with ("it mates", ...), or NULL if the game goes on. */
@@ -176,8 +177,8 @@ static const char *game_end_after(Console *c, Move m)
 static void say_best_move(Console *c, const JobResult *r)
 {
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
-    move_to_uci(r->best_move, best);
-    move_to_uci(r->ponder_move, ponder);
+    game_move_text(&c->s->game, r->best_move, best);
+    game_move_text(&c->s->game, r->ponder_move, ponder);
     const char *end = game_end_after(c, r->best_move);
     TextBuffer line;
     text_init(&line);
@@ -278,6 +279,7 @@ void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t cloc
     request.clock_start_us = clock_start_us;
     request.want_guess = want_guess;
     request.reporter = (JobReporter){c, report};
+    c->chess960 = c->s->game.chess960;
     c->search_id = session_search(c->s, &request, &c->plan);
     c->infinite = request.time.infinite;
 }
@@ -296,7 +298,7 @@ static void cmd_perft(Console *c, char *cursor, bool divide)
         io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
-    c->task = background_perft(&c->s->game.pos, (int)depth, divide, task_output(c));
+    c->task = background_perft(&c->s->game.pos, (int)depth, divide, c->s->game.chess960, task_output(c));
     if (!c->task) io_write_line("cannot start a thread for perft");
 }
 

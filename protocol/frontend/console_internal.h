@@ -55,6 +55,8 @@ struct Console {
     LineQueue pending;    /* lines that came while a search or a perft ran */
     bool replaying;       /* run_pending is handling the kept lines */
     ConsolePlay play;
+    bool chess960; /* the search's castling notation (the game's at its start): its
+                             thread prints moves and never reads the session */
 };
 
 /* console.c: start a search of the game's position with the limits in `time`, TECH's clock

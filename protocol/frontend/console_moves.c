@@ -32,7 +32,7 @@ static void append_choices(Console *c, const MoveList *choices, TextBuffer *out)
 static Move read_person_move(Console *c, const char *word, bool alone, const char *what_else, int64_t read_us)
 {
     TypedMove typed;
-    typed_move_read(&c->s->game.pos, word, &typed);
+    typed_move_read(&c->s->game.pos, word, c->s->game.chess960, &typed);
     bool unknown = alone && typed.status == TYPED_MOVE_NOT_A_MOVE;
     if (!unknown && console_refuse_move_after_end(c, word, read_us)) return MOVE_NONE;
     if (typed.status == TYPED_MOVE_FOUND) return typed.move;

@@ -241,7 +241,7 @@ static void say_move(Console *c, const JobResult *r)
     Position *pos = &c->s->game.pos;
     char san[MOVE_TEXT_MAX + 8], uci[MOVE_TEXT_MAX];
     move_to_san(pos, r->best_move, san);
-    move_to_uci(r->best_move, uci);
+    game_move_text(&c->s->game, r->best_move, uci);
     TextBuffer line;
     text_init(&line);
     text_append(&line, "TECH plays %d%s %s (%s; depth %d, ", pos->fullmove, pos->side == WHITE ? "." : "...", san, uci,

@@ -155,6 +155,7 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
     Settings before = s->settings;
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
     restart_time_rule_if_new_player(s, &before);
+    s->game.chess960 = s->settings.chess960;
     switch (result) {
     case OPTION_FAILED: return OPTION_REFUSED;
     case OPTION_STORED: return OPTION_APPLIED;
@@ -193,15 +194,17 @@ void session_sync_hash(Session *s)
     else front->notice(message);
 }
 
-void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count)
+void session_set_chess960(Session *s, bool on) { s->settings.chess960 = s->game.chess960 = on; }
+
+void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count, CastlingNotation castling)
 {
     char text[MOVE_TEXT_MAX];
     if (prefix != MOVE_NONE) {
-        move_to_uci(prefix, text);
+        move_to_text(prefix, castling, text);
         text_append(out, " %s", text);
     }
     for (int i = 0; i < count; i++) {
-        move_to_uci(pv[i], text);
+        move_to_text(pv[i], castling, text);
         text_append(out, " %s", text);
     }
 }

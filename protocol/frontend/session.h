@@ -8,6 +8,7 @@
 #include "searcher.h"
 #include "game.h"
 #include "io.h"
+#include "notation.h"
 #include "text.h"
 #include "options.h"
 #include "positional.h"
@@ -80,8 +81,11 @@ OptionOutcome session_set_option(Session *session, const char *name, const char 
 /* Carry out a Hash resize deferred by a search, now that none runs (isready, new game, before a
  * search), and say in the protocol's form if there was no memory for it. */
 void session_sync_hash(Session *session);
-/* Append " m1 m2 ..." (coordinate notation), with `prefix` first unless MOVE_NONE. */
-void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count);
+/* The variant: Chess960 (UCI_Chess960 set, CECP `variant fischerandom`) or standard chess. */
+void session_set_chess960(Session *session, bool on);
+/* Append " m1 m2 ..." (coordinate notation, castling as `castling` says), with `prefix` first
+ * unless MOVE_NONE. Called from the search thread too: the notation is the caller's copy. */
+void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count, CastlingNotation castling);
 /* TECH's 2-ply guess of the best move for the side to move (docs/SPEC.md §8: the reply it would
  * ponder on), searched at once on this thread; MOVE_NONE while a search runs or without a legal
  * move. */

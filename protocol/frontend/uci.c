@@ -37,6 +37,8 @@ struct Uci {
     char profile_said[256]; /* the profile last said by `info string` ("" in a new game) */
     BackgroundTask *perft;  /* `go perft` under way (or ended, not yet joined) */
     bool complained;        /* the line being handled got its complaint already */
+    bool chess960;          /* the search's castling notation (UCI_Chess960 at its `go`): the search
+                               thread prints its moves too, and never reads the session */
 };
 
 static Uci *uci_create(Session *session)
@@ -70,7 +72,7 @@ static void append_score(TextBuffer *line, Score score)
 /* `info depth .. seldepth .. score .. nodes .. [nps ..] time .. [hashfull ..] pv ..`: no `nps`
  * before a millisecond has passed (there is no rate to give), no `hashfull` without a table
  * (hashfull < 0). */
-static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
+static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull, bool chess960)
 {
     TextBuffer line;
     text_init(&line);
@@ -84,21 +86,22 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull)
     text_append(&line, " time %lld", (long long)ms);
     if (hashfull >= 0) text_append(&line, " hashfull %d", hashfull);
     text_append(&line, " pv");
-    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length);
+    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length,
+                      chess960 ? CASTLING_AS_KING_TAKES_ROOK : CASTLING_AS_KING_MOVE);
     if (line.text) io_write_line(line.text);
     text_free(&line);
 }
 
 /* MultiPV: where the pre-sort put each line's move (1 = its first), which UCI's info line has
  * no field for: `info string depth D pre-sort rank e2e4 1 d2d4 2 ...`, in the lines' order. */
-static void print_presort_ranks(const SearchInfo *lines, int count)
+static void print_presort_ranks(const SearchInfo *lines, int count, bool chess960)
 {
     TextBuffer line;
     text_init(&line);
     text_append(&line, "info string depth %d pre-sort rank", lines[0].depth);
     for (int i = 0; i < count; i++) {
         char move[MOVE_TEXT_MAX];
-        move_to_uci(lines[i].pv[0], move);
+        move_to_uci(lines[i].pv[0], chess960, move);
         text_append(&line, " %s %d", move, lines[i].presort_rank);
     }
     if (line.text) io_write_line(line.text);
@@ -129,16 +132,16 @@ static void print_progress(const JobReport *r)
  * repeats one of them and is not shown again; currmove after 1 s. */
 static void report(void *context, const JobReport *r)
 {
-    (void)context;
+    const bool chess960 = ((const Uci *)context)->chess960;
     if (r->repeat) return;
     if (r->progress) {
         print_progress(r);
     } else if (r->info) {
-        for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull);
-        if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count);
+        for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull, chess960);
+        if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count, chess960);
     } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
         char move[MOVE_TEXT_MAX];
-        move_to_uci(r->current_move, move);
+        move_to_uci(r->current_move, chess960, move);
         io_printf("info depth %d currmove %s currmovenumber %d", r->depth, move, r->current_number);
     }
 }
@@ -167,16 +170,16 @@ static void deliver(Uci *u, const JobResult *r)
             }
             info.score = r->score;
             if (r->nodes > info.nodes) info.nodes = r->nodes;
-            print_info(&info, r->elapsed_us / 1000, r->hashfull);
+            print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
         }
         if (u->debug) {
             char stats[256];
             searcher_format_stats(r, stats, sizeof stats);
             io_printf("info string %s", stats);
         }
-        move_to_uci(r->best_move, best);
+        move_to_uci(r->best_move, u->chess960, best);
         if (r->ponder_move != MOVE_NONE) {
-            move_to_uci(r->ponder_move, ponder);
+            move_to_uci(r->ponder_move, u->chess960, ponder);
             io_printf("bestmove %s ponder %s", best, ponder);
         } else {
             io_printf("bestmove %s", best);
@@ -354,9 +357,12 @@ static void cmd_position(Uci *u, char *cursor)
         }
         moves[count++] = word;
     }
-    char error[GAME_ERROR_MAX];
-    if (!game_setup(&u->s->game, fen, moves, count, error, sizeof error))
-        say("position: %s; position unchanged", error);
+    char error[GAME_ERROR_MAX], safe[GAME_ERROR_MAX];
+    if (!game_setup(&u->s->game, fen, moves, count, error, sizeof error)) {
+        /* The whole reason: game_setup bounds the input it echoes (say() would cut the reason). */
+        text_printable(error, safe, sizeof safe);
+        io_printf("info string position: %s; position unchanged", safe);
+    }
     free(moves);
     text_free(&fen_text);
 }
@@ -405,7 +411,8 @@ static void go_perft(Uci *u, char *cursor)
         say("go perft: depth %s", detail);
         return;
     }
-    u->perft = background_perft(&u->s->game.pos, (int)depth, true, (TaskOutput){io_write_line, NULL, NULL});
+    u->perft = background_perft(&u->s->game.pos, (int)depth, true, u->s->game.chess960,
+                                (TaskOutput){io_write_line, NULL, NULL});
     if (!u->perft) say("go perft: cannot start a thread%s", "");
 }
 
@@ -481,6 +488,7 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
         io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
         memcpy(u->profile_said, profile, sizeof profile);
     }
+    u->chess960 = u->s->game.chess960;
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)

@@ -11,6 +11,7 @@
 #include "cli_presort.h"
 #include "cli_treestats.h"
 #include "fen.h"
+#include "notation.h"
 #include "perft_report.h"
 #include "version.h"
 
@@ -57,7 +58,7 @@ static int run_perft(int argc, char **argv, bool divide)
     static Position pos;
     int depth;
     if (!parse_depth_and_position(argc, argv, &depth, &pos)) return 2;
-    perft_report(&pos, depth, divide, print_line, NULL);
+    perft_report(&pos, depth, divide, notation_chess960(&pos), print_line, NULL);
     return 0;
 }
 

@@ -47,7 +47,7 @@ static bool setup_position(int argc, char **argv, int first, Position *pos, bool
         *started_from_initial = fields == PRESORT_FEN_FIELDS;
     }
     for (int i = moves_at + 1; i < argc; i++) {
-        Move m = move_from_uci(pos, argv[i], error, sizeof error);
+        Move m = move_from_uci(pos, argv[i], notation_chess960(pos), error, sizeof error);
         if (m == MOVE_NONE) {
             fprintf(stderr, "error: bad move '%s': %s\n", argv[i], error);
             return false;
@@ -59,13 +59,13 @@ static bool setup_position(int argc, char **argv, int first, Position *pos, bool
 }
 
 /* One line per move: rank, move, score, the named terms, and a mark for repeating moves. */
-static void print_presort(const Presort *presort)
+static void print_presort(const Presort *presort, bool chess960)
 {
     printf("phase: %s\n", phase_name(presort->phase));
     for (int i = 0; i < presort->count; i++) {
         const PresortEntry *entry = &presort->entries[i];
         char text[MOVE_TEXT_MAX];
-        move_to_uci(entry->move, text);
+        move_to_uci(entry->move, chess960, text);
         printf("%3d  %-6s %6d ", i + 1, text, entry->score);
         for (int t = 0; t < entry->term_count; t++) printf(" %s=%d", entry->terms[t].name, entry->terms[t].value);
         printf("%s\n", entry->repeats ? "  (repeats)" : "");
@@ -108,7 +108,7 @@ int cli_presort(int argc, char **argv)
     }
     if (pos && presort && reading != READING_NB && setup_position(argc, argv, first, pos, &started_from_initial)) {
         presort_root(pos, started_from_initial, expanded, reading, presort);
-        print_presort(presort);
+        print_presort(presort, notation_chess960(pos));
         status = 0;
     }
     free(pos);

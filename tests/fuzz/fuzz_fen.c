@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fen_write(&again, rewritten, sizeof rewritten);
     if (strcmp(written, rewritten) != 0 || again.key != pos.key || again.side != pos.side
         || again.castling != pos.castling || again.en_passant != pos.en_passant || again.halfmove != pos.halfmove
-        || again.fullmove != pos.fullmove || memcmp(again.board, pos.board, sizeof pos.board) != 0)
+        || again.fullmove != pos.fullmove || memcmp(again.board, pos.board, sizeof pos.board) != 0
+        || memcmp(&again.castle, &pos.castle, sizeof pos.castle) != 0)
         fuzz_fail("FEN '%.200s' wrote '%s', read back as '%s'", text, written, rewritten);
     free(text);
     return 0;

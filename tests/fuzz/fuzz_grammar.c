@@ -10,6 +10,8 @@
 #include "fuzz_support.h"
 
 #define MOVE "[a-h][1-8][a-h][1-8][nbrq]?"
+/* CECP also writes castling O-O / O-O-O in fischerandom (docs/PROTOCOLS.md §3.6). */
+#define CECP_MOVE "(" MOVE "|O-O|O-O-O)"
 #define INT "-?[0-9]+"
 #define TEXT "[ -~]*"
 
@@ -32,17 +34,17 @@ static const char *const uci_patterns[] = {
 static const char *const cecp_patterns[] = {
     "^feature " TEXT "$",
     "^pong " INT "$",
-    "^move " MOVE "$",
+    "^move " CECP_MOVE "$",
     "^Illegal move( \\(" TEXT "\\))?: " TEXT "$",
     "^Error \\(" TEXT "\\): " TEXT "$",
     "^telluser(error)? " TEXT "$",
     "^# " TEXT "$",
-    "^Hint: " MOVE "$",
+    "^Hint: " CECP_MOVE "$",
     "^offer draw$",
     "^(1-0|0-1|1/2-1/2) \\{[ -|~]*\\}$",
     /* thinking: ply score centiseconds nodes pv */
-    "^[0-9]+ " INT " [0-9]+ [0-9]+( " MOVE ")*$",
-    "^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+( " MOVE ")?$",
+    "^[0-9]+ " INT " [0-9]+ [0-9]+( " CECP_MOVE ")*$",
+    "^stat01: [0-9]+ [0-9]+ [0-9]+ [0-9]+ [0-9]+( " CECP_MOVE ")?$",
     /* `bk`: the book window's text, each line after a blank, then an empty line */
     "^[ \t]" TEXT "$",
     "^$",

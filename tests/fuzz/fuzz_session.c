@@ -56,6 +56,7 @@ typedef struct {
     bool rejected;        /* the current line's output held a rejection */
     bool moved;           /* ... or an engine move (CECP) */
     Position go_position; /* UCI: where the search that owes a bestmove started */
+    bool go_chess960;     /* ... and whether its moves write castling king takes rook */
     bool go_pending;
     bool paced; /* Speed PDP-10 was set at some point: a search may be paced */
 } Watch;
@@ -74,11 +75,11 @@ static void check_bestmove(Watch *w, const char *line)
     if (!strcmp(best, "0000")) {
         if (legal.count) fuzz_fail("bestmove 0000 with %d legal moves (after '%.120s')", legal.count, w->command);
     } else {
-        Move m = move_from_uci(&pos, best, error, sizeof error);
+        Move m = move_from_uci(&pos, best, w->go_chess960, error, sizeof error);
         if (m == MOVE_NONE) fuzz_fail("illegal bestmove '%s' (%s) after '%.120s'", line, error, w->command);
         if (ponder[0]) {
             make_move(&pos, m);
-            if (move_from_uci(&pos, ponder, error, sizeof error) == MOVE_NONE)
+            if (move_from_uci(&pos, ponder, w->go_chess960, error, sizeof error) == MOVE_NONE)
                 fuzz_fail("illegal ponder move '%s' (%s)", line, error);
         }
     }
@@ -264,6 +265,7 @@ static DaemonStep feed(Watch *w, const char *line)
         bool editing = w->protocol == FUZZ_CECP && cecp->editing; /* an edit block's lines are the block's */
         bool uci_go = w->protocol == FUZZ_UCI && s->mode == MODE_UCI && starts_search(line);
         Position at_go;
+        const bool chess960_at_go = s->game.chess960;
         if (uci_go) position_copy(&at_go, &s->game.pos);
         w->rejected = w->moved = false;
         w->command = line;
@@ -276,6 +278,7 @@ static DaemonStep feed(Watch *w, const char *line)
         /* The line's own output is read; a bestmove of the search it started comes later. */
         if (uci_go) {
             position_copy(&w->go_position, &at_go);
+            w->go_chess960 = chess960_at_go;
             w->go_pending = true;
         }
         bool changes_game = first_word_is(line, "position") || first_word_is(line, "ucinewgame");

@@ -23,6 +23,11 @@ const char *const fuzz_fens[] = {
     "8/8/8/3k4/8/8/3K4/8 w - - 99 120",
     "1k6/1P6/1K6/8/8/8/8/8 w - - 0 1",
     "3r4/2P5/8/8/8/8/5p2/4K1k1 w - - 0 1",
+    /* Chess960: castling from f1 and f8 to both sides; a published perft position; the b-file
+     * rook that shields c1. */
+    "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w KQkq - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "4k3/8/8/8/8/8/8/qR2K2R w KQ - 0 1",
 };
 const int fuzz_fen_count = (int)(sizeof fuzz_fens / sizeof fuzz_fens[0]);
 

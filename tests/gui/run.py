@@ -7,7 +7,11 @@ Three short matches run under xvfb-run in XBoard's match mode, with pondering on
   1. TECH (CECP) vs Fairy-Max (CECP),
   2. TECH held to UCI_Elo 1400 (CECP) vs Fairy-Max at 40 moves in 2 minutes: its thinking lines
      come at least every 2 s and the last one before each move names it (issue 41),
-  3. TECH (UCI, through polyglot) vs TECH (CECP).
+  3. TECH (UCI, through polyglot) vs TECH (CECP),
+  4. Chess960 (XBoard's -variant fischerandom, a shuffled start each game): TECH (CECP) vs
+     Sjaak II, which plays the variant (Fairy-Max 5.0b does not): XBoard sends Shredder-FEN and
+     O-O / O-O-O, and takes TECH's O-O back,
+  5. Chess960 through polyglot: TECH (UCI, UCI_Chess960) vs TECH (CECP).
 Then the saved PGN, XBoard's debug log and polyglot's log are checked: every game finished
 with a result that a rule explains (replayed with scripts/chessrules.py), no time forfeit,
 no illegal move, no false claim, no engine error line, no crash.
@@ -43,7 +47,7 @@ ENGINE_ALARMS = re.compile(r"^(Error|Illegal move|tellusererror|askuser)")
 
 def find_tools():
     """The programs needed, or None with the names of the missing ones."""
-    tools = {name: shutil.which(name) for name in ("xvfb-run", "xboard", "polyglot", "fairymax")}
+    tools = {name: shutil.which(name) for name in ("xvfb-run", "xboard", "polyglot", "fairymax", "sjaakii")}
     missing = [n for n, p in tools.items() if p is None]
     return (None, missing) if missing else (tools, [])
 
@@ -197,13 +201,15 @@ POLYGLOT_TYPES = {"check": "-check", "spin": "-spin", "combo": "-combo", "button
 
 def check_polyglot_options(tech, polyglot):
     """What XBoard shows of TECH's options through polyglot (issue 42): every option TECH announces
-    but the four polyglot maps onto its own commands, in TECH's order, each name and default intact
-    (polyglot once showed "E5 draw Detection" and a string default as the text `<empty>`)."""
+    but the five polyglot maps onto its own commands (UCI_Chess960: `variant fischerandom`), in
+    TECH's order, each name and default intact (polyglot once showed "E5 draw Detection" and a string
+    default as the text `<empty>`)."""
     talk = subprocess.run([polyglot, "-noini", "-ec", tech], input="xboard\nprotover 2\n", capture_output=True,
                           text=True, timeout=10).stdout
     shown = [re.match(r'^feature option="(.+?) (-\w+)(?: (.*))?"$', l) for l in talk.splitlines()]
     shown = [(m.group(1), m.group(2), m.group(3) or "") for m in shown if m and not m.group(1).startswith("Polyglot ")]
-    want = {n: t for n, t in uci_options(tech).items() if n not in ("Hash", "Threads", "Ponder", "UCI_AnalyseMode")}
+    want = {n: t for n, t in uci_options(tech).items() if n not in ("Hash", "Threads", "Ponder", "UCI_AnalyseMode",
+                                                                           "UCI_Chess960")}
     problems = []
     if [n for n, _, _ in shown] != list(want):
         problems.append(f"polyglot shows the options {[n for n, _, _ in shown]}, TECH announces {list(want)}")
@@ -242,11 +248,12 @@ def main():
     tech = os.path.abspath(args.binary)
     tools, missing = find_tools()
     if missing:
-        print(f"gui: missing {' '.join(missing)} (apt-get install xboard polyglot xvfb fairymax)")
+        print(f"gui: missing {' '.join(missing)} (apt-get install xboard polyglot xvfb fairymax sjaakii)")
         return 2
     os.makedirs(args.out, exist_ok=True)
     tech_dir = os.path.dirname(tech)
     polyglot_log = os.path.join(args.out, "uci-vs-cecp", "polyglot.log")
+    polyglot_960_log = os.path.join(args.out, "chess960-uci-vs-cecp", "polyglot.log")
     matches = [
         ("cecp-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["fairymax"]], {"first"}, None),
         # A person's game: TECH held to a strength at 40 moves in 2 minutes (paced moves of about 2
@@ -258,6 +265,12 @@ def main():
                          "-adapterCommand", f'{tools["polyglot"]} -noini -ec "%fcp" -ed "%fd" '
                                             f'-log true -lf "{polyglot_log}"',
                          "-scp", tech, "-sd", tech_dir], {"first", "second"}, None),
+        ("chess960-vs-sjaakii", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["sjaakii"],
+                                 "-variant", "fischerandom"], {"first"}, None),
+        ("chess960-uci-vs-cecp", ["-fcp", tech, "-fd", tech_dir, "-firstIsUCI", "true",
+                                  "-adapterCommand", f'{tools["polyglot"]} -noini -ec "%fcp" -ed "%fd" '
+                                                     f'-log true -lf "{polyglot_960_log}"',
+                                  "-scp", tech, "-sd", tech_dir, "-variant", "fischerandom"], {"first", "second"}, None),
     ]
     failures = 0
     problems, count = check_polyglot_options(tech, tools["polyglot"])
@@ -274,6 +287,8 @@ def main():
         problems += game_problems + check_debug(debug, tech_sides)
         if name == "uci-vs-cecp":
             problems += check_polyglot_log(polyglot_log)
+        if name == "chess960-uci-vs-cecp":
+            problems += check_polyglot_log(polyglot_960_log)
         if name == "paced-vs-fairymax":
             thinking_problems, moves, longest = check_thinking(debug)
             problems += thinking_problems

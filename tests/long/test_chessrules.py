@@ -14,10 +14,10 @@ import chessrules as cr  # noqa: E402  (scripts/, on the path that longlib sets)
 PERFT_LEAF_LIMIT = 20000
 
 
-def read_perft_suite():
-    """(fen, {depth: count}) for every position in tests/perft.epd."""
+def read_perft_suite(name="perft.epd"):
+    """(fen, {depth: count}) for every position in tests/perft.epd (or tests/perft960.epd)."""
     suite = []
-    with open(os.path.join(ROOT, "tests", "perft.epd")) as f:
+    with open(os.path.join(ROOT, "tests", name)) as f:
         for line in f:
             line = line.strip()
             if not line or line.startswith("#"):
@@ -28,20 +28,72 @@ def read_perft_suite():
     return suite
 
 
+def check_perft_counts(fen, counts, chess960=False):
+    """The referee's perft of one suite position at its depths of at most PERFT_LEAF_LIMIT leaves;
+    returns the position and how many counts were checked."""
+    pos = cr.Position.from_fen(fen, chess960)
+    checked = 0
+    for depth in sorted(counts):
+        if counts[depth] > PERFT_LEAF_LIMIT:
+            break
+        got = cr.perft(pos, depth)
+        check(got == counts[depth], f"perft {depth} of {fen}: {got}, the suite says {counts[depth]}")
+        checked += 1
+    return pos, checked
+
+
 def test_perft_suite():
     suite = read_perft_suite()
     check(len(suite) >= 150, f"perft suite has only {len(suite)} positions")
-    checked = 0
     start = time.monotonic()
-    for fen, counts in suite:
-        pos = cr.Position.from_fen(fen)
-        for depth in sorted(counts):
-            if counts[depth] > PERFT_LEAF_LIMIT:
-                break
-            got = cr.perft(pos, depth)
-            check(got == counts[depth], f"perft {depth} of {fen}: {got}, Stockfish says {counts[depth]}")
-            checked += 1
+    checked = sum(check_perft_counts(fen, counts)[1] for fen, counts in suite)
     print(f"    {checked} perft counts over {len(suite)} positions in {time.monotonic() - start:.1f} s")
+
+
+def test_chess960_perft_suite():
+    """The referee's Chess960 castling against tests/perft960.epd (the published positions and the
+    castling corner cases), at the depths of at most PERFT_LEAF_LIMIT leaves."""
+    suite = read_perft_suite("perft960.epd")
+    check(len(suite) >= 125, f"Chess960 perft suite has only {len(suite)} positions")
+    checked = 0
+    for fen, counts in suite:
+        pos, n = check_perft_counts(fen, counts, chess960=True)
+        checked += n
+        # X-FEN written, Shredder-FEN written: both read back as the same rights.
+        for text in (pos.fen(), pos.fen(shredder=True)):
+            again = cr.Position.from_fen(text, chess960=True)
+            check(again.castling == pos.castling and again.fen() == pos.fen(), f"{fen}: {text} reads back differently")
+    print(f"    {checked} perft counts over {len(suite)} positions")
+
+
+def test_chess960_numbering_and_castling():
+    check(cr.chess960_fen(518) == cr.START_FEN, "position 518 is the standard one")
+    check(cr.chess960_rank(0) == "BBQNNRKR" and cr.chess960_rank(959) == "RKRNNQBB", "the numbering's ends")
+    ranks = {cr.chess960_rank(n) for n in range(960)}
+    check(len(ranks) == 960, f"{len(ranks)} distinct arrays")
+    for rank in ranks:
+        bishops = [f for f, p in enumerate(rank) if p == "B"]
+        king, rooks = rank.index("K"), [f for f, p in enumerate(rank) if p == "R"]
+        check((bishops[0] + bishops[1]) % 2 == 1 and rooks[0] < king < rooks[1], f"not a Chess960 array: {rank}")
+    # Castling written as the mode has it: e1g1 in standard chess, e1h1 (king takes rook) in Chess960.
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
+    standard, c960 = cr.Game(fen), cr.Game(fen, chess960=True)
+    check(standard.play("e1g1") and c960.play("e1h1"), "castling")
+    check(standard.position.fen() == c960.position.fen() == "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1",
+          f"after O-O: {standard.position.fen()} / {c960.position.fen()}")
+    for game, wrong in ((cr.Game(fen), "e1h1"), (cr.Game(fen, chess960=True), "e1g1")):
+        try:
+            game.play(wrong)
+            check(False, f"{wrong} accepted in the wrong mode")
+        except cr.IllegalMoveError:
+            pass
+    # A Chess960 start's rights are dropped in standard chess: no castling there.
+    start = cr.chess960_fen(0)
+    check(cr.Position.from_fen(start).castling == (), "Chess960 rights kept in standard chess")
+    check(len(cr.Position.from_fen(start, chess960=True).castling) == 4, "Chess960 rights lost")
+    # The b-file rook shields c1: O-O-O is illegal with a queen on a1.
+    moves = cr.Position.from_fen("4k3/8/8/8/8/8/8/qR2K3 w Q - 0 1", chess960=True).legal_moves()
+    check("e1b1" not in [m.uci() for m in moves], "O-O-O into the queen's check")
 
 
 def test_fen_round_trip():

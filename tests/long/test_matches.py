@@ -29,6 +29,14 @@ def test_self_play_10s():
     self_play("10+0.1", 4, "self-10+0.1")
 
 
+def test_chess960_self_play():
+    """Chess960: 6 games at 1 s + 10 ms, TECH through UCI (UCI_Chess960, castling king takes rook)
+    against TECH through CECP (variant fischerandom, Shredder-FEN, O-O), both pondering, from
+    three start positions drawn by number, each played with both colours."""
+    summary = self_play("1+0.01", 6, "chess960-1+0.01", openings=games.chess960_openings(3, seed=960))
+    check(summary["games"] == 6, f"{summary['games']} games")
+
+
 def test_tech_vs_fairymax():
     """10 games at 1 s + 10 ms against another engine (Debian's Fairy-Max, CECP); the
     first pair from the start position, then random 4-ply openings."""

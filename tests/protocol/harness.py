@@ -292,8 +292,11 @@ class Engine:
         self.expect("^readyok$", timeout)
 
     def xboard(self):
+        """The CECP handshake; returns the feature lines before the last (done=1)."""
         self.send("xboard", "protover 2")
-        self.expect("^feature .*done=1", 2.0)
+        lines = []
+        self.expect("^feature .*done=1", 2.0, lines)
+        return lines
 
     def ping(self, n=1, timeout=2.0):
         self.send(f"ping {n}")

@@ -10,7 +10,7 @@ from harness import (MATE_IN_ONE, MATED, MOVE_RE, ONLY_MOVE_BLACK, ONLY_MOVE_WHI
 
 REQUIRED_FEATURES = ["ping=1", "setboard=1", "usermove=1", "time=1", "draw=1", "sigint=0", "sigterm=0", "reuse=1",
                      "analyze=1", "colors=0", "playother=1", "name=1", "nps=1", "debug=1", "memory=1", "smp=1",
-                     'variants="normal"']
+                     'variants="normal,fischerandom"']
 
 
 def cecp_engine():

@@ -1,4 +1,5 @@
-/* epd_util.c - reads tests/perft.epd once and provides the loops and checks the tests share. */
+/* epd_util.c - reads tests/perft.epd and tests/perft960.epd once each and provides the loops and
+ * checks the tests share. */
 #include "epd_util.h"
 
 #include <ctype.h>
@@ -14,8 +15,10 @@
 
 enum { LINE_MAX_CHARS = 1024 };
 
-static EpdSuite suite;
-static bool suite_loaded;
+/* The suites' files in test_data_dir(), by EpdSuiteName. */
+static const char *const SUITE_FILES[EPD_SUITE_NB] = {"perft.epd", "perft960.epd"};
+static EpdSuite suites[EPD_SUITE_NB];
+static bool suites_loaded[EPD_SUITE_NB];
 
 static char *trim(char *text)
 {
@@ -63,16 +66,19 @@ static bool parse_line(EpdEntry *entry, char *line)
     return entry->depth_count > 0;
 }
 
-const EpdSuite *epd_suite(void)
+const EpdSuite *epd_suite(void) { return epd_suite_of(EPD_SUITE_STANDARD); }
+
+const EpdSuite *epd_suite_of(EpdSuiteName which)
 {
-    if (suite_loaded) return &suite;
-    suite_loaded = true;
+    EpdSuite *suite = &suites[which];
+    if (suites_loaded[which]) return suite;
+    suites_loaded[which] = true;
     char path[512];
-    snprintf(path, sizeof path, "%s/perft.epd", test_data_dir());
+    snprintf(path, sizeof path, "%s/%s", test_data_dir(), SUITE_FILES[which]);
     FILE *file = fopen(path, "r");
     if (!file) {
         FAIL("cannot open %s", path);
-        return &suite;
+        return suite;
     }
     char line[LINE_MAX_CHARS];
     int number = 0;
@@ -80,18 +86,18 @@ const EpdSuite *epd_suite(void)
         number++;
         char *text = trim(line);
         if (*text == '\0' || *text == '#') continue;
-        if (suite.count >= EPD_ENTRY_MAX) {
+        if (suite->count >= EPD_ENTRY_MAX) {
             FAIL("%s: more than %d positions", path, EPD_ENTRY_MAX);
             break;
         }
-        EpdEntry *entry = &suite.entries[suite.count];
+        EpdEntry *entry = &suite->entries[suite->count];
         entry->line = number;
-        if (parse_line(entry, text)) suite.count++;
+        if (parse_line(entry, text)) suite->count++;
         else FAIL("%s:%d: malformed line", path, number);
     }
     fclose(file);
-    if (suite.count == 0) FAIL("%s: no positions", path);
-    return &suite;
+    if (suite->count == 0) FAIL("%s: no positions", path);
+    return suite;
 }
 
 bool setup_fen(Position *pos, const char *fen)
@@ -104,8 +110,13 @@ bool setup_fen(Position *pos, const char *fen)
 
 int epd_for_each_position(EpdVisit visit, void *ctx)
 {
+    return epd_for_each_position_of(EPD_SUITE_STANDARD, visit, ctx);
+}
+
+int epd_for_each_position_of(EpdSuiteName which, EpdVisit visit, void *ctx)
+{
     static Position pos; /* ~40 KB: kept off the stack */
-    const EpdSuite *s = epd_suite();
+    const EpdSuite *s = epd_suite_of(which);
     int visited = 0;
     for (int i = 0; i < s->count; i++) {
         const EpdEntry *entry = &s->entries[i];
@@ -139,7 +150,7 @@ Move move_list_find(const MoveList *list, const char *uci)
 {
     char text[MOVE_TEXT_MAX];
     for (int i = 0; i < list->count; i++) {
-        move_to_uci(list->moves[i], text);
+        move_to_uci(list->moves[i], false, text);
         if (strcmp(text, uci) == 0) return list->moves[i];
     }
     return MOVE_NONE;

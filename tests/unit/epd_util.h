@@ -29,14 +29,21 @@ typedef struct {
     EpdEntry entries[EPD_ENTRY_MAX];
 } EpdSuite;
 
-/* The parsed perft.epd from test_data_dir(), read once. A missing file or a malformed line
- * is reported as a failed check; the entries that did parse are still returned. */
+/* The perft suites: tests/perft.epd (standard chess) and tests/perft960.epd (Chess960). */
+typedef enum { EPD_SUITE_STANDARD, EPD_SUITE_CHESS960, EPD_SUITE_NB } EpdSuiteName;
+
+/* The parsed suite from test_data_dir(), read once. A missing file or a malformed line is
+ * reported as a failed check; the entries that did parse are still returned. */
+const EpdSuite *epd_suite_of(EpdSuiteName which);
+/* epd_suite_of(EPD_SUITE_STANDARD). */
 const EpdSuite *epd_suite(void);
 
 /* Visitor of one suite position: pos holds the position set up from entry->fen. */
 typedef void (*EpdVisit)(Position *pos, const EpdEntry *entry, void *ctx);
-/* Set up every suite position in turn and visit it; returns how many were visited
+/* Set up every position of a suite in turn and visit it; returns how many were visited
  * (a FEN that does not load is reported and skipped). */
+int epd_for_each_position_of(EpdSuiteName which, EpdVisit visit, void *ctx);
+/* The same for the standard suite. */
 int epd_for_each_position(EpdVisit visit, void *ctx);
 
 /* Visitor of one legal move of pos (pos must be as it was when the visitor returns). */

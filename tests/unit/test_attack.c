@@ -27,7 +27,7 @@ static void compare_candidates(Position *pos, const MoveList *quiet, CheckTally 
         if (listed) c++;
         if (listed || move_is_castle(m) || !quiet_move_gives_check(pos, m)) continue;
         char text[MOVE_TEXT_MAX];
-        move_to_uci(m, text);
+        move_to_uci(m, false, text);
         fen_write(pos, fen, sizeof fen);
         FAIL("%s checks in %s but is not a candidate", text, fen);
     }
@@ -55,7 +55,7 @@ static void compare_quiet_moves(Position *pos, CheckTally *tally)
         tally->checks += truth;
         if (predicted != truth) {
             char text[MOVE_TEXT_MAX], fen[FEN_MAX];
-            move_to_uci(m, text);
+            move_to_uci(m, false, text);
             fen_write(pos, fen, sizeof fen);
             FAIL("%s in %s: predicted %s, it %s", text, fen, predicted ? "check" : "no check",
                  truth ? "checks" : "does not check");

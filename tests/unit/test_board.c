@@ -64,7 +64,7 @@ static void compare_legality(Position *pos, long *tested)
         (*tested)++;
         if (predicted == truth) continue;
         char text[MOVE_TEXT_MAX], fen[FEN_MAX];
-        move_to_uci(m, text);
+        move_to_uci(m, false, text);
         fen_write(pos, fen, sizeof fen);
         FAIL("%s in %s: legality_check says %s", text, fen, predicted ? "legal" : "illegal");
     }

@@ -29,7 +29,7 @@ static void report(const Position *pos, Move m, const char *what)
 {
     char fen[FEN_MAX], text[MOVE_TEXT_MAX];
     fen_write(pos, fen, sizeof fen);
-    move_to_uci(m, text);
+    move_to_uci(m, false, text);
     FAIL("%s after %s: %s", fen, text, what);
 }
 
@@ -75,6 +75,16 @@ TEST_CASE(eval_incremental_state_equals_scratch_over_perft_suite)
     CHECK(epd_for_each_position(check_position, &tally) > 100);
     /* Every position, its children and grandchildren: castling, e.p., promotions and
      * under-promotions all occur (about 78,000 moves when this was written). */
+    if (tally.moves < 50000) FAIL("only %ld moves checked", tally.moves);
+}
+
+TEST_CASE(eval_incremental_state_equals_scratch_over_chess960_suite)
+{
+    /* Castling from Chess960's squares moves king and rook in the piece-square sums and the
+     * king's shelter zone as a fresh count finds them. */
+    IncrementalTally tally;
+    memset(&tally, 0, sizeof tally);
+    CHECK(epd_for_each_position_of(EPD_SUITE_CHESS960, check_position, &tally) > 100);
     if (tally.moves < 50000) FAIL("only %ld moves checked", tally.moves);
 }
 

@@ -23,6 +23,27 @@ static void check_round_trip(Position *pos, const EpdEntry *entry, void *ctx)
 
 TEST_CASE(fen_round_trip_suite) { CHECK(epd_for_each_position(check_round_trip, NULL) > 0); }
 
+/* Chess960: the FEN written (X-FEN, Shredder's letters where a right's rook is not the outermost)
+ * reads back as the same position, castling geometry included, and is written the same again. */
+static void check_chess960_round_trip(Position *pos, const EpdEntry *entry, void *ctx)
+{
+    (void)ctx;
+    static Position again;
+    char written[FEN_MAX], rewritten[FEN_MAX];
+    fen_write(pos, written, sizeof written);
+    if (!setup_fen(&again, written)) return;
+    fen_write(&again, rewritten, sizeof rewritten);
+    if (strcmp(written, rewritten) != 0) FAIL("%s: written %s, then %s", entry->fen, written, rewritten);
+    if (again.key != pos->key || again.castling != pos->castling
+        || memcmp(&again.castle, &pos->castle, sizeof pos->castle) != 0)
+        FAIL("%s: %s does not read back as the same castling", entry->fen, written);
+}
+
+TEST_CASE(fen_round_trip_chess960_suite)
+{
+    CHECK(epd_for_each_position_of(EPD_SUITE_CHESS960, check_chess960_round_trip, NULL) > 100);
+}
+
 /* A FEN that must be refused, and a piece of the reason it must give. */
 typedef struct {
     const char *fen;
@@ -78,13 +99,22 @@ static const BadFen bad_fens[] = {
     /* Castling. */
     {"r3k2r/8/8/8/8/8/8/R3K2R w KQkx - 0 1", "bad castling letter 'x'"},
     {"r3k2r/8/8/8/8/8/8/R3K2R w K- - 0 1", "bad castling letter '-'"},
-    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1", "castling letter 'K' repeated"},
-    {"r3k2r/8/8/8/8/8/8/R4K1R w K - 0 1", "castling right 'K' but the king is not on its home square"},
-    {"r4k1r/8/8/8/8/8/8/R3K2R w q - 0 1", "castling right 'q' but the king is not on its home square"},
-    {"r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1", "castling right 'K' but the rook is not on its home square"},
-    {"r3k2r/8/8/8/8/8/8/1R2K2R w Q - 0 1", "castling right 'Q' but the rook is not on its home square"},
-    {"r3k3/8/8/8/8/8/8/R3K2R w k - 0 1", "castling right 'k' but the rook is not on its home square"},
-    {"r3k2R/8/8/8/8/8/8/R3K3 b k - 0 1", "castling right 'k' but the rook"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KQkqK - 0 1", "castling letter 'K' gives the white king a second right on the h side"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w HAhaA - 0 1", "castling letter 'A' gives the white king a second right on the a side"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w KH - 0 1", "castling letter 'H' gives the white king a second right on the h side"},
+    {"r3k2r/8/8/8/8/8/4K3/R6R w K - 0 1", "castling right 'K' but the white king is not on its first rank"},
+    {"r6r/4k3/8/8/8/8/8/R3K2R w q - 0 1", "castling right 'q' but the black king is not on its first rank"},
+    {"r3k2r/8/8/8/8/8/8/R3K3 w K - 0 1", "castling right 'K' but no white rook on the h side of the king"},
+    {"r3k2r/8/8/8/8/8/8/4K2R w Q - 0 1", "castling right 'Q' but no white rook on the a side of the king"},
+    {"r3k3/8/8/8/8/8/8/R3K2R w k - 0 1", "castling right 'k' but no black rook on the h side of the king"},
+    {"r3k2R/8/8/8/8/8/8/R3K3 b k - 0 1", "castling right 'k' but no black rook on the h side"},
+    {"7k/8/8/8/8/8/8/K6R w Q - 0 1", "castling right 'Q' but no white rook on the a side"},
+    /* Shredder-FEN: the file of a rook of that colour on the king's first rank. */
+    {"r3k2r/8/8/8/8/8/8/R3K2R w C - 0 1", "castling right 'C' but no white rook on c1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w E - 0 1", "castling right 'E' but no white rook on e1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w Hb - 0 1", "castling right 'b' but no black rook on b8"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w HAI - 0 1", "bad castling letter 'I'"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w HAha1 - 0 1", "bad castling letter '1'"},
     /* En passant. */
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "must be on rank 6"},
     {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1", "must be on rank 3"},
@@ -203,6 +233,23 @@ static const GoodFen good_fens[] = {
     {"8/8/8/3k4/8/8/8/K7 w - - 0 1", "8/8/8/3k4/8/8/8/K7 w - - 0 1"},
     /* Sixteen men per side without castling rights. */
     {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"},
+    /* Shredder-FEN's file letters for the standard rights are written as X-FEN's KQkq. */
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+    {"r3k2r/8/8/8/8/8/8/R3K2R w AhHa - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"},
+    /* Chess960 (X-FEN): KQkq name the outermost rooks, wherever king and rooks stand. */
+    {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"},
+    {"nrkqrbb1/ppp1pppp/3p4/8/4P3/2Pn1P2/PP4PP/NRKQRBBN w KQkq - 0 9",
+     "nrkqrbb1/ppp1pppp/3p4/8/4P3/2Pn1P2/PP4PP/NRKQRBBN w KQkq - 0 9"},
+    {"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1"},
+    /* A right whose rook is not the outermost: the file letter (Shredder-FEN), as X-FEN has it. */
+    {"rk2r3/8/8/8/8/8/8/RK2R2R w Eea - 0 1", "rk2r3/8/8/8/8/8/8/RK2R2R w Ekq - 0 1"},
+    {"4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1", "4k3/8/8/8/8/8/8/R1R1K3 w C - 0 1"},
+    {"4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1", "4k3/8/8/8/8/8/8/R1R1K3 w Q - 0 1"},
+    /* Kings on b and g with the rook beside them; a king in the corner with one right. */
+    {"1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1", "1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1"},
+    {"k6r/8/8/8/8/8/8/K6R w Kk - 0 1", "k6r/8/8/8/8/8/8/K6R w Kk - 0 1"},
 };
 
 /* An e.p. square no pawn can use is kept in the FEN but left out of the hash key. */

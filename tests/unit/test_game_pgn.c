@@ -7,6 +7,7 @@
 #include "fen.h"
 #include "game.h"
 #include "game_pgn.h"
+#include "notation.h"
 #include "pgn.h"
 #include "rules.h"
 #include "test.h"
@@ -71,5 +72,36 @@ TEST_CASE(game_pgn_reads_back_through_the_engines_reader)
     check_round_trip(&game, &header, "from a FEN, Black first");
     CHECK(game_setup(&game, NULL, NULL, 0, error, sizeof error));
     check_round_trip(&game, &header, "no move");
+    game_free(&game);
+}
+
+TEST_CASE(game_chess960_set_up_played_and_written)
+{
+    static Game game;
+    game_init(&game);
+    PgnHeader header = {"Test", "?", "2026.01.02", "-", "Ada \"the\" Lovelace", "TECH", "*", NULL};
+    const char *start = "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w KQkq - 0 1";
+    char *castle[] = {"f1h1", "f8b8"};
+    char error[GAME_ERROR_MAX];
+    /* Standard chess refuses a Chess960 start and keeps its game. */
+    CHECK(!game_setup(&game, start, NULL, 0, error, sizeof error));
+    CHECK(strstr(error, "Chess960 castling rights while Chess960 is off") != NULL);
+    CHECK(game.move_count == 0 && game.started_from_initial);
+    game.chess960 = true;
+    if (!CHECK(game_setup(&game, start, castle, 2, error, sizeof error))) return;
+    char text[MOVE_TEXT_MAX];
+    game_move_text(&game, game.moves[0], text);
+    CHECK(strcmp(text, "f1h1") == 0);
+    wander(&game, 60);
+    check_round_trip(&game, &header, "Chess960, both sides castled");
+    FILE *file = tmpfile();
+    if (!CHECK(file != NULL)) return;
+    CHECK(game_write_pgn(&game, &header, file));
+    rewind(file);
+    char line[256];
+    bool variant = false;
+    while (fgets(line, sizeof line, file)) variant |= strcmp(line, "[Variant \"fischerandom\"]\n") == 0;
+    fclose(file);
+    CHECK(variant);
     game_free(&game);
 }

@@ -40,7 +40,7 @@ static void check_exact(Position *pos, int depth, const char *fen)
         unmake_move(pos);
         if (!same_bytes(pos, &saved[depth])) {
             char text[MOVE_TEXT_MAX];
-            move_to_uci(legal.moves[i], text);
+            move_to_uci(legal.moves[i], false, text);
             FAIL("%s: make/unmake of %s changed the position's bytes", fen, text);
             return;
         }
@@ -57,7 +57,7 @@ TEST_CASE(make_unmake_restores_every_byte)
         position_copy(&before, &pos);
         char error[128];
         static const char *const bad[] = {"e1e8", "a1a9", "Qxz9", "O-O-O", "exd7", "b7b8k"};
-        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) move_parse(&pos, bad[b], error, sizeof error);
+        for (size_t b = 0; b < sizeof bad / sizeof bad[0]; b++) move_parse(&pos, bad[b], false, error, sizeof error);
         CHECK(same_bytes(&pos, &before));
     }
 }
@@ -80,7 +80,7 @@ static void check_unkeyed(Position *keyed, Position *unkeyed, int depth, const c
         const char *differ = position_difference(keyed, &rekeyed);
         if (differ || unkeyed->key != saved[depth].key || !position_ok_but_key(unkeyed)) {
             char text[MOVE_TEXT_MAX];
-            move_to_uci(legal.moves[i], text);
+            move_to_uci(legal.moves[i], false, text);
             FAIL("%s: unkeyed %s: %s", fen, text, differ ? differ : "the key moved, or the position is broken");
         }
         if (depth > 0) check_unkeyed(keyed, unkeyed, depth - 1, fen);

@@ -29,7 +29,7 @@ static void try_word(PseudoTally *tally, Move m)
     tally->accepted += got;
     if (want == got) return;
     char text[MOVE_TEXT_MAX], fen[FEN_MAX];
-    move_to_uci(m, text);
+    move_to_uci(m, false, text);
     fen_write(&tally->root, fen, sizeof fen);
     FAIL("%s (word %08x) in %s: move_is_pseudo_legal says %d, the generator %d", text, m, fen, got, want);
 }

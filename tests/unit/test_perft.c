@@ -1,4 +1,5 @@
-/* test_perft.c - the generator and make/unmake against tests/perft.epd's Stockfish counts. */
+/* test_perft.c - the generator and make/unmake against tests/perft.epd's Stockfish counts and
+ * tests/perft960.epd's Chess960 counts. */
 #include <string.h>
 
 #include "board.h"
@@ -11,11 +12,15 @@
 /* Depths used besides the full list: perft_make_all() at the shallowest depth >= 2, and the
  * colour mirror at the deepest depth <= 3 (both cheap at those depths). */
 enum { MAKE_ALL_MIN_DEPTH = 2, MIRROR_MAX_DEPTH = 3 };
+/* The Chess960 suite lists counts to depth 5 or 6; `make test` runs the depths of at most this
+ * many leaves (tests/long runs the rest). */
+enum { PERFT960_LEAF_LIMIT = 1000000 };
 
 typedef uint64_t (*PerftFn)(Position *pos, int depth);
 
 typedef struct {
     int positions;
+    uint64_t leaf_limit; /* depths with more leaves are left out (0: none) */
 } PerftTally;
 
 /* Compare one count; a mismatch names the position, the depth and both numbers. */
@@ -74,7 +79,8 @@ static void check_entry(Position *pos, const EpdEntry *entry, void *ctx)
     fen_write(pos, before, sizeof before);
     if (!CHECK(position_ok(pos))) FAIL("position_ok fails after reading %s", entry->fen);
 
-    for (int i = 0; i < entry->depth_count; i++) run_depth("perft", perft, pos, entry, i);
+    for (int i = 0; i < entry->depth_count; i++)
+        if (!tally->leaf_limit || entry->nodes[i] <= tally->leaf_limit) run_depth("perft", perft, pos, entry, i);
     int make_all = shallowest_at_least(entry, MAKE_ALL_MIN_DEPTH);
     if (make_all >= 0) run_depth("perft_make_all", perft_make_all, pos, entry, make_all);
     check_mirror(pos, entry);
@@ -94,4 +100,13 @@ TEST_CASE(perft_suite)
     CHECK(visited == epd_suite()->count);
     /* The suite is meant to exercise the generator broadly: guard against a truncated file. */
     CHECK(tally.positions >= 110);
+}
+
+TEST_CASE(perft_chess960_suite)
+{
+    PerftTally tally = {0, PERFT960_LEAF_LIMIT};
+    int visited = epd_for_each_position_of(EPD_SUITE_CHESS960, check_entry, &tally);
+    CHECK(visited == epd_suite_of(EPD_SUITE_CHESS960)->count);
+    /* The published positions and the castling corner cases: guard against a truncated file. */
+    CHECK(tally.positions >= 125);
 }

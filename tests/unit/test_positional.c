@@ -24,7 +24,7 @@ static bool setup(Position *pos, const char *fen, const char *const *moves)
         position_set_start(pos);
     }
     for (int i = 0; moves && moves[i]; i++) {
-        Move m = move_from_uci(pos, moves[i], error, sizeof error);
+        Move m = move_from_uci(pos, moves[i], false, error, sizeof error);
         if (m == MOVE_NONE) {
             FAIL("bad move %s: %s", moves[i], error);
             return false;
@@ -39,7 +39,7 @@ static int rank_of(const Presort *presort, const char *text)
 {
     for (int i = 0; i < presort->count; i++) {
         char buf[MOVE_TEXT_MAX];
-        move_to_uci(presort->entries[i].move, buf);
+        move_to_uci(presort->entries[i].move, false, buf);
         if (strcmp(buf, text) == 0) return i;
     }
     return -1;
@@ -78,7 +78,7 @@ static void check_entry(const Presort *presort, int rank, const char *text, int 
         FAIL("rank %d missing (only %d moves)", rank, presort->count);
         return;
     }
-    move_to_uci(presort->entries[rank].move, buf);
+    move_to_uci(presort->entries[rank].move, false, buf);
     if (strcmp(buf, text) != 0 || presort->entries[rank].score != score)
         FAIL("rank %d: expected %s %d, got %s %d", rank, text, score, buf, presort->entries[rank].score);
 }
@@ -460,7 +460,7 @@ static void check_colour_symmetry(bool expanded)
             }
             if (found < 0 || mirrored.entries[found].score != e->score) {
                 char text[MOVE_TEXT_MAX];
-                move_to_uci(e->move, text);
+                move_to_uci(e->move, false, text);
                 FAIL("%s: %s has no mirrored twin with score %d", fens[i], text, e->score);
             }
         }
@@ -523,8 +523,8 @@ static void check_same_order(const Presort *a, const Presort *b)
     for (int i = 0; i < a->count; i++)
         if (!move_same(a->entries[i].move, b->entries[i].move) || a->entries[i].score != b->entries[i].score) {
             char ta[MOVE_TEXT_MAX], tb[MOVE_TEXT_MAX];
-            move_to_uci(a->entries[i].move, ta);
-            move_to_uci(b->entries[i].move, tb);
+            move_to_uci(a->entries[i].move, false, ta);
+            move_to_uci(b->entries[i].move, false, tb);
             FAIL("rank %d: %s %d vs %s %d", i, ta, a->entries[i].score, tb, b->entries[i].score);
         }
 }

@@ -265,7 +265,7 @@ static int check_make_unmake(Position *pos, int depth)
         const char *diff = position_difference(pos, before);
         if (ok && !diff) continue;
         fen_write(before, fen, sizeof fen);
-        move_to_uci(legal.moves[i], uci);
+        move_to_uci(legal.moves[i], false, uci);
         if (!ok) FAIL("%s: position_ok fails after %s", fen, uci);
         if (diff) FAIL("%s: unmaking %s does not restore %s", fen, uci, diff);
         position_copy(pos, before);
@@ -289,6 +289,9 @@ TEST_CASE(rules_make_unmake_exact_suite)
 {
     int moves = 0;
     CHECK(epd_for_each_position(make_unmake_entry, &moves) > 0);
+    CHECK(moves > 50000);
+    moves = 0;
+    CHECK(epd_for_each_position_of(EPD_SUITE_CHESS960, make_unmake_entry, &moves) > 0);
     CHECK(moves > 50000);
 }
 

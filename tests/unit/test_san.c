@@ -28,7 +28,7 @@ static void san_fail(Position *pos, Move m, const char *san, const char *why)
 {
     char fen[FEN_MAX], uci[MOVE_TEXT_MAX];
     fen_write(pos, fen, sizeof fen);
-    move_to_uci(m, uci);
+    move_to_uci(m, false, uci);
     FAIL("%s: %s written as SAN \"%s\": %s", fen, uci, san, why);
 }
 
@@ -128,12 +128,12 @@ static void check_move_text(Position *pos, Move m, void *ctx)
     int *moves = ctx;
     char san[MOVE_TEXT_MAX], uci[MOVE_TEXT_MAX], error[128] = "";
     move_to_san(pos, m, san);
-    move_to_uci(m, uci);
+    move_to_uci(m, false, uci);
     Move back = move_from_san(pos, san, error, sizeof error);
     if (back != m) san_fail(pos, m, san, error[0] ? error : "parses as another move");
-    back = move_from_uci(pos, uci, error, sizeof error);
+    back = move_from_uci(pos, uci, false, error, sizeof error);
     if (back != m) san_fail(pos, m, uci, error[0] ? error : "coordinate text parses as another move");
-    if (move_parse(pos, san, error, sizeof error) != m || move_parse(pos, uci, error, sizeof error) != m)
+    if (move_parse(pos, san, false, error, sizeof error) != m || move_parse(pos, uci, false, error, sizeof error) != m)
         san_fail(pos, m, san, "move_parse disagrees");
     check_san_form(pos, m, san);
     (*moves)++;
@@ -257,10 +257,10 @@ static Move parse_text(Position *pos, const TextCase *c, char *error, size_t siz
 {
     switch (c->kind) {
     case TEXT_SAN: return move_from_san(pos, c->text, error, size);
-    case TEXT_UCI: return move_from_uci(pos, c->text, error, size);
+    case TEXT_UCI: return move_from_uci(pos, c->text, false, error, size);
     case TEXT_ANY: break;
     }
-    return move_parse(pos, c->text, error, size);
+    return move_parse(pos, c->text, false, error, size);
 }
 
 static void run_text_case(Position *pos, const TextCase *c)
@@ -272,7 +272,7 @@ static void run_text_case(Position *pos, const TextCase *c)
         if (m == MOVE_NONE) {
             expect_reason(c->text, true, error, c->expect);
         } else {
-            move_to_uci(m, text);
+            move_to_uci(m, false, text);
             FAIL("%s: \"%s\" accepted as %s, expected a refusal with \"%s\"", c->fen, c->text, text, c->expect);
         }
         return;
@@ -281,7 +281,7 @@ static void run_text_case(Position *pos, const TextCase *c)
         FAIL("%s: \"%s\" refused (%s), expected %s", c->fen, c->text, error, c->uci);
         return;
     }
-    move_to_uci(m, text);
+    move_to_uci(m, false, text);
     if (strcmp(text, c->uci) != 0) FAIL("%s: \"%s\" gives %s, expected %s", c->fen, c->text, text, c->uci);
     move_to_san(pos, m, text);
     if (strcmp(text, c->expect) != 0)

@@ -25,7 +25,7 @@ static bool setup(Position *pos, const char *fen, const char *moves)
     snprintf(list, sizeof list, "%s", moves);
     char *save = NULL;
     for (char *token = strtok_r(list, " ", &save); token; token = strtok_r(NULL, " ", &save)) {
-        Move m = move_from_uci(pos, token, error, sizeof error);
+        Move m = move_from_uci(pos, token, false, error, sizeof error);
         if (m == MOVE_NONE) {
             FAIL("bad move %s: %s", token, error);
             return false;
@@ -54,7 +54,7 @@ static void expect_move(const char *fen, const char *moves, Depth depth, bool fr
     if (!setup(&pos, fen, moves)) return;
     SearchResult result = search_position(&pos, depth, from_initial, false);
     char got[MOVE_TEXT_MAX];
-    move_to_uci(result.best_move, got);
+    move_to_uci(result.best_move, false, got);
     if (strcmp(got, want) != 0) FAIL("%s moves %s depth %d: expected %s, got %s", fen, moves, depth, want, got);
 }
 
@@ -97,7 +97,7 @@ TEST_CASE(search_finds_mates)
         if (!setup(&pos, c->fen, "")) continue;
         SearchResult result = search_position(&pos, 2 * c->mate_in, false, false);
         char got[MOVE_TEXT_MAX];
-        move_to_uci(result.best_move, got);
+        move_to_uci(result.best_move, false, got);
         if (!score_is_mate(result.score) || score_mate_moves(result.score) != c->mate_in)
             FAIL("%s: expected mate in %d, score %d (%s)", c->fen, c->mate_in, result.score, got);
         if (c->key && strcmp(got, c->key) != 0) FAIL("%s: expected %s, got %s", c->fen, c->key, got);

@@ -58,8 +58,8 @@ TEST_CASE(search_tie_break_survives_pvs_aspiration_and_ordering)
             compared++;
             if (got.best_move != want.best_move || got.score != want.score) {
                 char a[MOVE_TEXT_MAX], b[MOVE_TEXT_MAX];
-                move_to_uci(want.best_move, a);
-                move_to_uci(got.best_move, b);
+                move_to_uci(want.best_move, false, a);
+                move_to_uci(got.best_move, false, b);
                 FAIL("%s with %s: %s %d, plain search %s %d", bench_positions[i].label, variants[v].name, b, got.score,
                      a, want.score);
             }

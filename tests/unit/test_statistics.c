@@ -88,7 +88,7 @@ TEST_CASE(pgn_reader_skips_comments_variations_and_marks)
     CHECK(pgn_tag(game, "TechSide") && strcmp(pgn_tag(game, "TechSide"), "Black") == 0);
     CHECK(pgn_tag(game, "White") == NULL);
     char uci[MOVE_TEXT_MAX];
-    move_to_uci(game->moves[4], uci);
+    move_to_uci(game->moves[4], false, uci);
     CHECK(strcmp(uci, "f1b5") == 0);
     CHECK(pgn_read_game(file, game, error, sizeof error) == PGN_GAME && game->move_count == 1);
     CHECK(pgn_read_game(file, game, error, sizeof error) == PGN_END);

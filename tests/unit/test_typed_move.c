@@ -69,7 +69,7 @@ static void moves_text(const Move *moves, int count, char *out, size_t size)
     out[0] = '\0';
     for (int i = 0; i < count; i++) {
         char text[MOVE_TEXT_MAX];
-        move_to_uci(moves[i], text);
+        move_to_uci(moves[i], false, text);
         if (i > 0) strncat(out, " ", size - strlen(out) - 1);
         strncat(out, text, size - strlen(out) - 1);
     }
@@ -98,7 +98,7 @@ TEST_CASE(typed_moves_in_any_letter_case)
         }
         fen_write(&pos, fen_before, sizeof fen_before);
         TypedMove typed;
-        typed_move_read(&pos, c->text, &typed);
+        typed_move_read(&pos, c->text, false, &typed);
         fen_write(&pos, fen_after, sizeof fen_after);
         if (strcmp(fen_before, fen_after) != 0) FAIL("'%s' changed the position to %s", c->text, fen_after);
         if (typed.status == TYPED_MOVE_FOUND) moves_text(&typed.move, 1, got, sizeof got);

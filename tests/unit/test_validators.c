@@ -32,8 +32,9 @@ TEST_CASE(move_ok_accepts_well_formed_words)
     CHECK(move_ok(move_make(SQ_F3, SQ_E5, 0, KING)));  /* refutes an illegal move */
     CHECK(move_ok(move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
     CHECK(move_ok(move_make(SQ_E7, SQ_E5, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
-    CHECK(move_ok(move_make(SQ_E1, SQ_G1, MOVE_FLAG_CASTLE, EMPTY)));
-    CHECK(move_ok(move_make(SQ_E8, SQ_C8, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(move_ok(move_make(SQ_E1, SQ_H1, MOVE_FLAG_CASTLE, EMPTY))); /* the king takes its rook */
+    CHECK(move_ok(move_make(SQ_E8, SQ_A8, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(move_ok(move_make(SQ_B1, SQ_C1, MOVE_FLAG_CASTLE, EMPTY))); /* Chess960: a rook next to the king */
     CHECK(move_ok(move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT, PAWN)));
     CHECK(move_ok(move_make(SQ_E4, SQ_D3, MOVE_FLAG_EN_PASSANT, PAWN)));
     CHECK(move_ok(move_make_promotion(SQ_A7, SQ_A8, QUEEN, EMPTY)));
@@ -56,10 +57,10 @@ TEST_CASE(move_ok_rejects_malformed_words)
     /* Two special flags at once. */
     CHECK(!move_ok(move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH | MOVE_FLAG_CASTLE, EMPTY)));
     CHECK(!move_ok(move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT | MOVE_FLAG_PROMOTION, PAWN)));
-    /* Castling: from e1/e8, two files over, never a capture. */
-    CHECK(!move_ok(move_make(SQ_D1, SQ_F1, MOVE_FLAG_CASTLE, EMPTY)));
-    CHECK(!move_ok(move_make(SQ_E1, SQ_H1, MOVE_FLAG_CASTLE, EMPTY)));
-    CHECK(!move_ok(move_make(SQ_E1, SQ_G1, MOVE_FLAG_CASTLE, ROOK)));
+    /* Castling: along a first rank, never a capture. */
+    CHECK(!move_ok(move_make(SQ_E1, SQ_E8, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(!move_ok(move_make(SQ_E1 + 10, SQ_H1 + 10, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(!move_ok(move_make(SQ_E1, SQ_H1, MOVE_FLAG_CASTLE, ROOK)));
     /* E.p.: a diagonal step onto the sixth rank taking a pawn. */
     CHECK(!move_ok(move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT, KNIGHT)));
     CHECK(!move_ok(move_make(SQ_E5, SQ_D6, MOVE_FLAG_EN_PASSANT, EMPTY)));
@@ -95,8 +96,13 @@ TEST_CASE(position_move_ok_needs_the_move_to_fit)
     /* Only a pawn pushes two, only the king castles: words move_ok() accepts. */
     if (!setup_fen(&pos, "4k3/8/8/8/8/8/4N3/3KQ3 w - - 0 1")) return;
     CHECK(!position_move_ok(&pos, move_make(SQ_E2, SQ_E4, MOVE_FLAG_DOUBLE_PUSH, EMPTY)));
-    CHECK(!position_move_ok(&pos, move_make(SQ_E1, SQ_G1, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(!position_move_ok(&pos, move_make(SQ_E1, SQ_D1, MOVE_FLAG_CASTLE, EMPTY)));
     CHECK(position_move_ok(&pos, move_make(SQ_E2, SQ_C3, 0, EMPTY)));
+    /* Castling needs the right, the king and its own rook on the square it names. */
+    if (!setup_fen(&pos, "4k3/8/8/8/8/8/8/R3K2R w K - 0 1")) return;
+    CHECK(position_move_ok(&pos, move_make(SQ_E1, SQ_H1, MOVE_FLAG_CASTLE, EMPTY)));
+    CHECK(!position_move_ok(&pos, move_make(SQ_E1, SQ_A1, MOVE_FLAG_CASTLE, EMPTY))); /* no right there */
+    CHECK(!position_move_ok(&pos, move_make(SQ_E1, SQ_G1, MOVE_FLAG_CASTLE, EMPTY))); /* no rook there */
 }
 
 /* Every pseudo-legal move of every suite position, and of every position one legal move on. */
@@ -126,7 +132,11 @@ static void visit_generated(Position *pos, const EpdEntry *entry, void *ctx)
     check_generated(pos, entry, 1);
 }
 
-TEST_CASE(move_ok_accepts_every_generated_move) { CHECK(epd_for_each_position(visit_generated, NULL) > 0); }
+TEST_CASE(move_ok_accepts_every_generated_move)
+{
+    CHECK(epd_for_each_position(visit_generated, NULL) > 0);
+    CHECK(epd_for_each_position_of(EPD_SUITE_CHESS960, visit_generated, NULL) > 0);
+}
 
 /* position_ok() sees one wrong byte anywhere it looks: the border, the board, the lists, the key. */
 TEST_CASE(position_ok_catches_corruption)
