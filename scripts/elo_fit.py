@@ -57,6 +57,9 @@ ROOT = os.path.dirname(HERE)
 DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")
 LOG10_OVER_400 = math.log(10) / 400
 Z95 = 1.959964
+# Newton's step is cut to this many Elo: started at 0 against players held at list ratings of
+# 1434-2644, a full step can overshoot into the flat tail of the logistic curve.
+MAX_NEWTON_STEP = 200.0
 # An anchor (TECH against another program) is read only where the fit puts its players within
 # this many Elo (an expected score of 24-76%): further apart it measures the tail of the
 # logistic curve, where two different programs need not follow one (docs/STRENGTH.md §2).
@@ -172,12 +175,14 @@ def expected(diff):
     return 1.0 / (1.0 + 10 ** (-diff / 400.0))
 
 
-def fit_group(group, table):
-    """Maximum-likelihood ratings of one group, its first player at 0, and their covariance
-    (dict of dicts; the reference's entries are 0)."""
-    free = group[1:]
+def fit_group(group, table, fixed=None):
+    """Maximum-likelihood ratings of one group and their covariance (dict of dicts; a fixed
+    player's entries are 0). `fixed` holds players at given ratings (the list engines of
+    elo_joint.py); without it the group's first player stands at 0."""
+    fixed = fixed or {}
+    free = [p for p in group if p not in fixed] if fixed else group[1:]
     index = {p: i for i, p in enumerate(free)}
-    rating = {p: 0.0 for p in group}
+    rating = {p: float(fixed.get(p, 0.0)) for p in group}
     pairs = [(a, b, s, n) for (a, b), (s, n) in table.items() if a in rating]
     info = [[0.0] * len(free) for _ in free]
     for _ in range(100):
@@ -197,6 +202,9 @@ def fit_group(group, table):
         if not free:
             break
         step = solve(info, grad)
+        largest = max(abs(s) for s in step)
+        if largest > MAX_NEWTON_STEP:  # far from the optimum the quadratic model overshoots
+            step = [s * MAX_NEWTON_STEP / largest for s in step]
         for p, i in index.items():
             rating[p] += step[i]
         if max(abs(s) for s in step) < 1e-7:
@@ -474,13 +482,16 @@ def table_text(chain, natives, results, anchors, tcs):
         *textwrap.wrap(f"speed did per unit of multiple ({per}; native: x"
                        + ", x".join(f"{natives.get(p, 0):.0f}" for p in players.PROFILES)
                        + "; docs/STRENGTH.md §1). */", 96, initial_indent=" * ", subsequent_indent=" * "),
-        f"enum {{ STRENGTH_ELO_MIN = {round(chain[0][2])}, STRENGTH_ELO_MAX = {round(chain[-1][2])} }};",
-        "#define STRENGTH_POINTS \\",
     ]
+    return "\n".join(lines + table_points(chain, natives)) + "\n"
+
+
+def table_points(chain, natives):
+    """The lines of strength_table.h after its heading: the Elo range and the points."""
     names = {"TECH-1971": "STRENGTH_TECH_1971", "TECH-deep": "STRENGTH_TECH_DEEP", "TECH-modern": "STRENGTH_TECH_MODERN"}
     entries = [f"    {{{names[p]}, {work_ms(p, m, natives):.1f}, {round(e)}}}" for p, m, e in chain]
-    lines += [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
-    return "\n".join(lines) + "\n"
+    return [f"enum {{ STRENGTH_ELO_MIN = {round(chain[0][2])}, STRENGTH_ELO_MAX = {round(chain[-1][2])} }};",
+            "#define STRENGTH_POINTS \\"] + [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
 
 
 def readme_table(chain, natives, results, step=100):
@@ -502,6 +513,19 @@ def readme_table(chain, natives, results, step=100):
         rows.append(f"| {elo} | {profile} | {work_text} | {speed} | {players.multiple_year(shown):.0f}"
                     f"{' (this machine)' if m is None else ''} |")
     return "\n".join(rows)
+
+
+def write_readme_table(path, chain, natives, results):
+    """Replace README.md's table between the strength-table markers and the UCI_Elo row's range."""
+    with open(path) as f:
+        text = f.read()
+    start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
+    text = text[:start] + "\n" + readme_table(chain, natives, results) + "\n" + text[end:]
+    low, high = round(chain[0][2]), round(chain[-1][2])
+    span = f"{low} to {high}" if low < 0 else f"{low}-{high}"  # "-352-2028" would misread
+    text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {span} |", text)
+    with open(path, "w") as f:
+        f.write(text)
 
 
 # ---------------------------------------------------------------------------------------
@@ -638,15 +662,7 @@ def main(argv=None):
                 f.write(table_text(chain, natives, results, anchors, tcs))
             print(f"wrote {args.table}")
         if args.readme:
-            with open(args.readme) as f:
-                text = f.read()
-            start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
-            text = text[:start] + "\n" + readme_table(chain, natives, results) + "\n" + text[end:]
-            low, high = round(chain[0][2]), round(chain[-1][2])
-            span = f"{low} to {high}" if low < 0 else f"{low}-{high}"  # "-352-2028" would misread
-            text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {span} |", text)
-            with open(args.readme, "w") as f:
-                f.write(text)
+            write_readme_table(args.readme, chain, natives, results)
             print(f"updated the table in {args.readme}")
     elif args.table or args.readme:
         print("no calibration: the TECH speed players and the labelled Stockfish players are not one group "

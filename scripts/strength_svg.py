@@ -21,7 +21,7 @@ import strength_players as players  # noqa: E402
 ROOT = os.path.dirname(HERE)
 WIDTH, HEIGHT = 720, 460
 LEFT, RIGHT, TOP, BOTTOM = 70, 30, 60, 60
-COLOURS = {"TECH-1971": "#1f5fa8", "TECH-modern": "#c0392b"}
+COLOURS = {"TECH-1971": "#1f5fa8", "TECH-deep": "#2e8b57", "TECH-modern": "#c0392b"}
 ELO_STEP = 200
 # [P] Gillogly 1971: "TECH's current rating is 1147 based on its first tournament" (USCF).
 USCF_1971 = 1147
@@ -69,7 +69,7 @@ def svg(fit):
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
            f'<text x="{WIDTH / 2}" y="18" text-anchor="middle" font-size="14">TECH\'s strength against '
-           f'its speed ({"Elo anchored to Stockfish 15.1 UCI_Elo" if anchored else "Elo relative"}; '
+           f'its speed ({escape(fit.get("scale", "Elo anchored to Stockfish 15.1 UCI_Elo")) if anchored else "Elo relative"}; '
            f'95% intervals)</text>']
     # Axes: multiples below, years above, Elo at the left.
     decade = 1
@@ -99,8 +99,8 @@ def svg(fit):
     if uci_elo:
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(e):.1f}" for i, (m, e) in enumerate(uci_elo))
         out.append(f'<path d="{path}" fill="none" stroke="black" stroke-width="1.5" stroke-dasharray="2,3"/>')
-        out.append(f'<text x="{LEFT + 10}" y="{TOP + 16 + 18 * len(series)}">┄ UCI_Elo: the Stockfish label '
-                   f'played even with (README table)</text>')
+        out.append(f'<text x="{LEFT + 10}" y="{TOP + 16 + 18 * len(series)}">┄ '
+                   f'{escape(fit.get("curve", "UCI_Elo: the Stockfish label played even with (README table)"))}</text>')
     for row, (profile, pts) in enumerate(sorted(series.items())):
         colour = COLOURS.get(profile, "black")
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(v):.1f}" for i, (m, v, *_rest) in enumerate(pts))

@@ -1,5 +1,5 @@
 /* strength.h - UCI_LimitStrength and UCI_Elo: an Elo, mapped through TECH's measured curve of
- * strength against work (strength_table.h, written by scripts/elo_fit.py), to a profile and the
+ * strength against work (strength_table.h, written by scripts/elo_joint.py), to a profile and the
  * work a move may take, in PDP-10 time. TECH stays TECH at every level: less thinking, never a
  * random move; and one setting thinks alike at every time control (docs/STRENGTH.md §1). */
 #ifndef TECH_STRENGTH_H

@@ -1,6 +1,7 @@
 /* test_strength.c - the Speed scale (speed.c) and UCI_Elo's curve (strength.c): years and
  * multiples, what the option reads, and an Elo that only ever buys more speed. */
 #include <math.h>
+#include <string.h>
 
 #include "cases.h"
 #include "speed.h"
@@ -40,31 +41,41 @@ TEST_CASE(speed_reads_multiples_and_years_and_nothing_else)
     CHECK(!speed_parse(NULL, &m));
 }
 
-TEST_CASE(strength_elo_buys_work_and_then_the_modern_profile)
+TEST_CASE(strength_elo_buys_work_profile_by_profile)
 {
-    /* The bottom of the range is TECH-1971 with the least work, the top the strongest point;
-     * along the way a profile's work never falls as the Elo rises, and once TECH-modern takes
-     * over TECH-1971 does not come back. Every setting runs on one thread at native speed (the
-     * time manager paces the work), and a setting outside the range is the range's end. */
+    /* The bottom of the range is TECH-1971 with the least work, the top TECH-modern at its
+     * strongest point; between them the profiles come in the curve's order (TECH-1971,
+     * TECH-deep, TECH-modern) and none comes back once the next has taken over; within a profile
+     * the work never falls as the Elo rises. Every setting runs on one thread at native speed
+     * (the time manager paces the work), and a setting outside the range is the range's end. */
+    static const char *const order[] = {"TECH-1971", "TECH-deep", "TECH-modern"};
     SearchFeatures f;
     strength_features(STRENGTH_ELO_MIN, &f);
     CHECK(!f.iterative_deepening && f.pace_multiple == 0.0 && f.threads == 1);
+    CHECK(strcmp(strength_profile_name(STRENGTH_ELO_MIN), "TECH-1971") == 0);
+    CHECK(strcmp(strength_profile_name(STRENGTH_ELO_MAX), "TECH-modern") == 0);
     CHECK(strength_work_us(STRENGTH_ELO_MIN - 500) == strength_work_us(STRENGTH_ELO_MIN));
     CHECK(strength_work_us(STRENGTH_ELO_MAX + 500) == strength_work_us(STRENGTH_ELO_MAX));
     CHECK(strength_work_us(STRENGTH_ELO_MIN) > 0);
-    bool modern_seen = false;
+    int stage = 0;
     int64_t last = 0;
     for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_MAX; elo++) {
+        const char *name = strength_profile_name(elo);
+        int now = stage;
+        while (now < 3 && strcmp(name, order[now]) != 0) now++;
+        if (now == 3) FAIL("UCI_Elo %d: %s after %s", elo, name, order[stage]);
+        if (now != stage) last = 0; /* a new profile starts its own climb */
+        stage = now;
         strength_features(elo, &f);
-        bool modern = f.iterative_deepening;
+        if (f.iterative_deepening != (stage > 0))
+            FAIL("UCI_Elo %d: %s with iterative deepening %d", elo, name, (int)f.iterative_deepening);
+        if (stage == 1 && (f.tree_positional || f.expanded_positional))
+            FAIL("UCI_Elo %d: TECH-deep with positional terms", elo);
         int64_t work = strength_work_us(elo);
-        if (modern_seen && !modern) FAIL("UCI_Elo %d: back to TECH-1971 after TECH-modern", elo);
-        if (modern && !modern_seen) last = 0; /* a new profile starts its own climb */
         if (work < last) FAIL("UCI_Elo %d: work %lld us below %lld", elo, (long long)work, (long long)last);
         if (f.threads != 1 || f.pace_multiple != 0.0)
             FAIL("UCI_Elo %d: %d threads, pace %g", elo, f.threads, f.pace_multiple);
-        modern_seen = modern_seen || modern;
         last = work;
     }
-    CHECK(modern_seen);
+    CHECK(stage == 2);
 }

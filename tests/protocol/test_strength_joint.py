@@ -1,0 +1,108 @@
+"""test_strength_joint.py - scripts/elo_joint.py: each point of the curve placed against
+Stockfish's labelled Skills and against list engines held at their ratings, its number the middle
+of the two, and the UCI_Elo table and README tables written from those numbers."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from harness import check
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import elo_fit  # noqa: E402
+import elo_joint  # noqa: E402
+import strength_players as players  # noqa: E402
+
+# A world where the two kinds of opponent disagree as they do in games: each TECH point has one
+# rating against Stockfish's Skills (and against TECH) and another, lower, against the list
+# engines; Stockfish plays at the middle of its steps, the list engines at their list ratings.
+STOCKFISH = {f"Stockfish@{label}": players.stockfish_step_elo_2023(players.stockfish_pick_depth(label))
+             for label in (1350, 1550, 1800, 1900)}
+LIST = {name: float(players.LIST_RATINGS[name]) for name in ("Dreamer", "HoiChess")}
+POINTS = {  # name: (place against Stockfish, place against the list engines)
+    "TECH-1971@x343": (1300, 1300), "TECH-1971@native": (1600, 1550), "TECH-deep@x2401": (1900, 1700),
+    "TECH-deep@native": (2000, 1800), "TECH-modern@x2401": (2200, None), "TECH-modern@native": (2300, 1900)}
+PAIRS = [("TECH-1971@x343", "Stockfish@1350"), ("TECH-1971@native", "Stockfish@1550"),
+         ("TECH-deep@x2401", "Stockfish@1800"), ("TECH-deep@native", "Stockfish@1800"),
+         ("TECH-modern@native", "Stockfish@1900"), ("TECH-modern@x2401", "Stockfish@1900"),
+         ("TECH-modern@x2401", "TECH-modern@native"),
+         ("TECH-1971@x343", "TECH-1971@native"), ("TECH-1971@native", "TECH-deep@x2401"),
+         ("TECH-deep@x2401", "TECH-deep@native"), ("TECH-deep@native", "TECH-modern@native"),
+         ("TECH-1971@x343", "Dreamer"), ("TECH-1971@native", "Dreamer"), ("TECH-1971@native", "HoiChess"),
+         ("TECH-deep@x2401", "HoiChess"), ("TECH-deep@native", "HoiChess"), ("TECH-modern@native", "HoiChess")]
+GAMES, DRAWS = 4000, 800
+NATIVES = {"TECH-1971": 40000.0, "TECH-deep": 26000.0, "TECH-modern": 25000.0}
+
+
+def rating(name, against):
+    if name in POINTS:
+        return POINTS[name][1 if against in LIST else 0]
+    return STOCKFISH.get(name, LIST.get(name))
+
+
+def synthetic_runs(path):
+    with open(path, "w") as f:
+        for a, b in PAIRS:
+            score = elo_fit.expected(rating(a, b) - rating(b, a)) * GAMES
+            wins = round(score - DRAWS / 2)
+            f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "10+0.1",
+                                "players": [{"name": a}, {"name": b}], "wins": wins,
+                                "losses": GAMES - wins - DRAWS, "draws": DRAWS, "native_multiple": NATIVES}) + "\n")
+        # another control is not the table's: left out
+        f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "60+0.6",
+                            "players": [{"name": "TECH-deep@x2401"}, {"name": "HoiChess"}], "wins": 0,
+                            "losses": 100, "draws": 0}) + "\n")
+
+
+def test_each_point_is_the_middle_of_its_two_places():
+    with tempfile.TemporaryDirectory() as tmp:
+        runs, table, readme, out_json = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "README", "j.json"))
+        synthetic_runs(runs)
+        with open(readme, "w") as f:
+            f.write(f"| `UCI_Elo` | spin | `1` | 1-2 | option | x |\n{elo_fit.README_BEGIN}\nold\n{elo_fit.README_END}\n"
+                    f"between\n{elo_joint.KINDS_BEGIN}\nold kinds\n{elo_joint.KINDS_END}\nafter\n")
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elo_joint.py"), "--runs", runs,
+                              "--prior-draws", "0", "--table", table, "--readme", readme, "--json", out_json],
+                             capture_output=True, text=True, timeout=60)
+        check(out.returncode == 0, f"elo_joint failed: {out.stdout[-800:]} {out.stderr[-800:]}")
+        with open(out_json) as f:
+            fitted = {row["name"]: row for row in json.load(f)["points"]}
+        for name, (sf, lst) in POINTS.items():
+            row = fitted[name]
+            if lst is None:  # no list games: the Stockfish place less half the D of the nearest point measured
+                check(row["list"] is None and abs(row["joint"] - (sf - 200)) < 5 and row["d_from"] == "TECH-modern@native",
+                      f"{name}: {row}")
+                continue
+            check(abs(row["stockfish"][0] - sf) < 5 and abs(row["list"][0] - lst) < 5,
+                  f"{name}: places {row['stockfish'][0]:.0f} / {row['list'][0]:.0f}, want {sf} / {lst}")
+            check(abs(row["joint"] - (sf + lst) / 2) < 5 and abs(row["d"] - (sf - lst)) < 7,
+                  f"{name}: number {row['joint']:.0f}, D {row['d']:.0f}")
+        with open(table) as f:
+            text = f.read()
+        points = [(p, float(w), int(e)) for p, w, e in re.findall(r"\{(STRENGTH_TECH_\w+), ([\d.]+), (\d+)\}", text)]
+        want = [("STRENGTH_TECH_1971", 1300), ("STRENGTH_TECH_1971", 1575), ("STRENGTH_TECH_DEEP", 1800),
+                ("STRENGTH_TECH_DEEP", 1900), ("STRENGTH_TECH_MODERN", 2000), ("STRENGTH_TECH_MODERN", 2100)]
+        check(len(points) == len(want) and all(p == wp and abs(e - we) <= 3 for (p, _, e), (wp, we) in zip(points, want)),
+              f"table {points}")
+        per = players.WORK_MS_PER_MULTIPLE
+        check(abs(points[3][1] - NATIVES["TECH-deep"] * per["TECH-deep"]) < 1, f"TECH-deep's native work: {points[3]}")
+        check("GENERATED by scripts/elo_joint.py" in text and "STRENGTH_ELO_MIN = " in text, text[:300])
+        with open(readme) as f:
+            text = f.read()
+        check("old" not in text and text.endswith("after\n") and "between" in text, text)
+        row = next((line for line in text.splitlines() if "| TECH-deep@x2401 |" in line), "")
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        check(len(cells) == 8 and cells[2] == "4000, 28.1%" and cells[4] == "+100" and cells[7] == "-100",
+              f"the kinds row of TECH-deep@x2401: {row!r}")
+
+
+def test_a_setting_played_by_number_is_its_point_of_the_table():
+    points = [("TECH-1971", 414.0, 81), ("TECH-1971", 2898.0, 284), ("TECH-modern", 25306.2, 1659),
+              ("TECH-modern", 367353.0, 2099), ("TECH-modern", 3672765.0, 2277)]
+    check(elo_joint.setting_point(284, points) == ("TECH-1971", 2898.0), "a point itself")
+    profile, work = elo_joint.setting_point(1879, points)
+    check(profile == "TECH-modern" and abs(work - (25306.2 * 367353.0) ** 0.5) < 1, f"geometric middle: {work}")
+    check(elo_joint.setting_point(200, points)[0] == "TECH-1971", "below the change of profile")
