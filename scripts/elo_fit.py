@@ -9,7 +9,7 @@ usage:
       [--table protocol/driver/strength_table.h] [--readme README.md]
 
 --readme rewrites the Elo/speed/year table between README.md's strength-table markers and the
-UCI_Elo row of its option table (default and range).
+UCI_Elo row of its option table (its range; the default it keeps).
 
 Inputs: the strength runs file(s) written by scripts/strength_run.py (one JSON object a line),
 and any match.py --json summaries (e.g. the ply ladder's dN.json): there the players are the
@@ -67,8 +67,9 @@ NEAR_ELO = 200
 # [P] Gillogly 1971: "TECH's current rating is 1147 based on its first tournament" (USCF).
 USCF_1971 = 1147
 README_BEGIN, README_END = "<!-- strength-table:begin -->", "<!-- strength-table:end -->"
-# The UCI_Elo row of README.md's option table: its default and range are the table's.
-README_ELO_ROW = re.compile(r"^\| `UCI_Elo` \| spin \| `[^`]*` \| [^|]* \|", re.M)
+# The UCI_Elo row of README.md's option table: its range is the table's (its default, the 1971
+# program's place on the curve, strength.c computes; the row keeps what it says).
+README_ELO_ROW = re.compile(r"^(\| `UCI_Elo` \| spin \| `[^`]*` \|) [^|]* \|", re.M)
 
 
 # ---------------------------------------------------------------------------------------
@@ -494,12 +495,12 @@ def table_points(chain, natives):
             "#define STRENGTH_POINTS \\"] + [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
 
 
-def readme_table(chain, natives, results, step=100):
+def readme_table(chain, natives, results, step=100, source="tests/long/strength/runs.jsonl"):
     """The Elo <-> work <-> speed <-> year table of README.md's 'Playing TECH', under a line that
     says what it was measured from."""
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     tcs = ", ".join(sorted({r["tc"] for r in results}))
-    rows = [f"Measured at {tcs}: {games} games in {len(results)} runs (tests/long/strength/runs.jsonl).", "",
+    rows = [f"Measured at {tcs}: {games} games in {len(results)} runs ({source}).", "",
             f"| UCI_Elo | profile | work a move (PDP-10 seconds) | as a speed at {tcs} | year (x7 a decade) |",
             "|---:|---|---:|---:|---:|"]
     low, high = round(chain[0][2]), round(chain[-1][2])
@@ -515,15 +516,15 @@ def readme_table(chain, natives, results, step=100):
     return "\n".join(rows)
 
 
-def write_readme_table(path, chain, natives, results):
+def write_readme_table(path, chain, natives, results, source="tests/long/strength/runs.jsonl"):
     """Replace README.md's table between the strength-table markers and the UCI_Elo row's range."""
     with open(path) as f:
         text = f.read()
     start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
-    text = text[:start] + "\n" + readme_table(chain, natives, results) + "\n" + text[end:]
+    text = text[:start] + "\n" + readme_table(chain, natives, results, source=source) + "\n" + text[end:]
     low, high = round(chain[0][2]), round(chain[-1][2])
     span = f"{low} to {high}" if low < 0 else f"{low}-{high}"  # "-352-2028" would misread
-    text = README_ELO_ROW.sub(f"| `UCI_Elo` | spin | `{low}` | {span} |", text)
+    text = README_ELO_ROW.sub(lambda m: f"{m.group(1)} {span} |", text)
     with open(path, "w") as f:
         f.write(text)
 

@@ -217,6 +217,47 @@ def report(rows, natives):
 
 
 KINDS_BEGIN, KINDS_END = "<!-- strength-kinds:begin -->", "<!-- strength-kinds:end -->"
+# The settings whose steps the report reads against the list engines: every 200 from 1200 (issue
+# 43's targets: each step of +200 from 1200 to the top gains at least 120 against them).
+STEP_FROM, STEP = 1200, 200
+
+
+def filled_place(row, kind):
+    """A point's place against one kind: measured, or the other kind's shifted by the D of the
+    nearest point measured against both (the rule that numbers such a point)."""
+    if row[kind]:
+        return row[kind][0]
+    shift = 2 * (row["joint"] - (row["stockfish"] or row["list"])[0])  # = -D or +D of the nearest
+    return (row["stockfish"] or row["list"])[0] + shift
+
+
+def place_at(rows, profile, multiple, natives, kind):
+    """A profile's place against one kind of opponent at a speed: geometric interpolation
+    between its two nearest points (the end point beyond them)."""
+    measured = sorted((elo_fit.kind_of(r["name"])["multiple"] or natives[profile], filled_place(r, kind)) for r in rows
+                      if elo_fit.kind_of(r["name"])["profile"] == profile)
+    if not measured:
+        return None
+    if multiple <= measured[0][0]:
+        return measured[0][1]
+    for (m1, e1), (m2, e2) in zip(measured, measured[1:]):
+        if multiple <= m2:
+            return e1 + (e2 - e1) * math.log(multiple / m1) / math.log(m2 / m1)
+    return measured[-1][1]
+
+
+def steps_report(rows, chain, natives):
+    """The settings every STEP from STEP_FROM to the top: the point that plays each and its
+    places against both kinds read off the measured points (interpolated)."""
+    top = round(chain[-1][2])
+    out = []
+    for elo in list(range(STEP_FROM, top, STEP)) + [top]:
+        profile, multiple = elo_fit.curve_at(chain, elo, natives)
+        m = multiple or natives[profile]
+        out.append({"elo": elo, "profile": profile, "multiple": m,
+                    "stockfish": place_at(rows, profile, m, natives, "stockfish"),
+                    "list": place_at(rows, profile, m, natives, "list")})
+    return out
 
 
 def score_against(results, name, kind):
@@ -317,10 +358,18 @@ def main(argv=None):
         with open(args.table, "w") as f:
             f.write("\n".join(table_heading(results, natives, chain) + elo_fit.table_points(chain, natives)) + "\n")
         print(f"wrote {args.table}")
+    steps = steps_report(rows, chain, natives)
+    print("\nSettings every 200 (places read off the measured points; the step against the list engines):")
+    for before, row in zip([None] + steps, steps):
+        step = f"{row['list'] - before['list']:+.0f}" if before and row["list"] and before["list"] else "—"
+        sf = f"{row['stockfish']:.0f}" if row["stockfish"] else "—"
+        lst = f"{row['list']:.0f}" if row["list"] else "—"
+        print(f"  {row['elo']:5d} {row['profile']}@x{row['multiple']:.0f}: Stockfish {sf}, list {lst}, step {step}")
     kinds = kinds_table(rows, results, chain)
     print("\nThe curve's points against each kind of opponent:\n" + kinds)
     if args.readme:
-        elo_fit.write_readme_table(args.readme, chain, natives, results)
+        files = ", ".join(os.path.relpath(path, ROOT) for path in (args.runs or DEFAULT_RUNS))
+        elo_fit.write_readme_table(args.readme, chain, natives, results, source=files)
         write_kinds_table(args.readme, kinds)
         print(f"updated the table in {args.readme}")
     if args.json:
@@ -328,8 +377,8 @@ def main(argv=None):
         drawn = {row["name"]: dict(elo_fit.kind_of(row["name"]), value=row["joint"], low=row["joint"] - row["half"],
                                    high=row["joint"] + row["half"], anchored=True) for row in rows}
         with open(args.json, "w") as f:
-            json.dump({"players": drawn, "points": rows, "chain": chain, "natives": natives,
-                       "scale": "the middle of the places v Stockfish's Skills and v full-strength engines",
+            json.dump({"players": drawn, "points": rows, "chain": chain, "natives": natives, "steps": steps,
+                       "scale": "Elo between Stockfish's Skills and list engines",
                        "curve": "UCI_Elo (README table)"}, f, indent=1)
     return 0
 

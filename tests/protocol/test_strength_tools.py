@@ -153,7 +153,7 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
         with open(readme) as f:
             text = f.read()
         check("old" not in text and "| UCI_Elo | profile |" in text and text.endswith("after\n"), text)
-        check(f"| `UCI_Elo` | spin | `{elos[0]}` | {elos[0]}-{elos[-1]} | option | x |" in text, text)
+        check(f"| `UCI_Elo` | spin | `1` | {elos[0]}-{elos[-1]} | option | x |" in text, text)  # the default kept
         check("| UCI_Elo | profile | work a move (PDP-10 seconds) |" in text, text)
         svg_path = os.path.join(tmp, "curve.svg")
         strength_svg.main([fit_json, "--out", svg_path])
