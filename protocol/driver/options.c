@@ -401,7 +401,11 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
     return result;
 }
 
-const char *settings_profile_name(const Settings *settings) { return style_names[settings->style]; }
+const char *settings_profile_name(const Settings *settings)
+{
+    /* Under UCI_LimitStrength the level, not Style, picks the profile that plays (strength.c). */
+    return settings->limit_strength ? strength_profile_name(settings->elo) : style_names[settings->style];
+}
 
 void settings_describe(const Settings *settings, char *text, size_t size)
 {

@@ -85,7 +85,8 @@ int64_t settings_work_us(const Settings *settings);
 /* Whether two settings make the same player for the time rule: the same search (profile,
  * switches, speed), the same UCI_Elo work and the same start depth. */
 bool settings_same_player(const Settings *a, const Settings *b);
-/* The profile Style chose: "TECH-1971" or "TECH-modern". */
+/* The profile that plays: the one Style chose ("TECH-1971" or "TECH-modern"), or under
+ * UCI_LimitStrength the one its level plays ("TECH-deep" too). */
 const char *settings_profile_name(const Settings *settings);
 /* The profile and every switch set apart from it (E1-E10, the pre-sort), for the start of a
  * search: "TECH-1971" or "TECH-modern, E9 Move Ordering off". */

@@ -73,7 +73,8 @@ static void error_reply(const char *reason, const char *command)
 }
 
 /* `feature myname="TECH-1971 1.0"`: the profile and the version, so that a game record tells
- * the profiles apart. Said again when Style changes: xboard takes a feature at any time and
+ * the profiles apart (under UCI_LimitStrength, the profile its level plays). Said again when
+ * the profile changes: xboard takes a feature at any time and
  * shows the new name in its title and the next game's PGN tags (backend.c, ParseFeatures). */
 static void announce_name(const Cecp *c)
 {
@@ -203,7 +204,7 @@ static void set_option(Cecp *c, const char *name, const char *value, const char 
     char message[160];
     const char *profile = settings_profile_name(&c->s->settings);
     OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
-    if (profile != settings_profile_name(&c->s->settings)) announce_name(c);
+    if (strcmp(profile, settings_profile_name(&c->s->settings))) announce_name(c);
     switch (outcome) {
     case OPTION_APPLIED: break;
     case OPTION_DEFERRED: io_printf("# %s", message); break; /* it will take effect: no error */

@@ -48,6 +48,24 @@ def test_feature_handshake():
     lines = []
     e.expect("^pong 2$", 2.0, lines)
     check(len(lines) == 1 and re.match(r'^feature myname="TECH-modern [^" ]+"$', lines[0]), f"after Style: {lines}")
+    # Under UCI_LimitStrength the level picks the profile, and the name follows it: the middle of
+    # the scale is TECH-deep whatever Style says; back to Style's profile when the limit is off.
+    e.send("option UCI_Elo=1900", "ping 3")
+    lines = []
+    e.expect("^pong 3$", 2.0, lines)
+    check(lines == [], f"UCI_Elo without the limit renamed the engine: {lines}")
+    e.send("option UCI_LimitStrength=1", "ping 4")
+    lines = []
+    e.expect("^pong 4$", 2.0, lines)
+    check(len(lines) == 1 and re.match(r'^feature myname="TECH-deep [^" ]+"$', lines[0]), f"at UCI_Elo 1900: {lines}")
+    e.send("option UCI_Elo=1000", "ping 5")
+    lines = []
+    e.expect("^pong 5$", 2.0, lines)
+    check(len(lines) == 1 and re.match(r'^feature myname="TECH-1971 [^" ]+"$', lines[0]), f"at UCI_Elo 1000: {lines}")
+    e.send("option UCI_LimitStrength=0", "ping 6")
+    lines = []
+    e.expect("^pong 6$", 2.0, lines)
+    check(len(lines) == 1 and re.match(r'^feature myname="TECH-modern [^" ]+"$', lines[0]), f"limit off: {lines}")
 
 
 def test_new_go_plays_e2e4():
