@@ -15,11 +15,14 @@ A point of the curve is a profile at a speed (TECH-deep@x2401). It has two place
     bridges (Fairy-Max, Sjeng) rated by the pool, and TECH against TECH.
 Each pool sees only its own kind of opponent: a list engine's games against Stockfish would
 carry one kind's place into the other (the two do not agree, and that gap is what is measured).
-The point's number is the middle of its two places: the number whose larger miss is smallest,
-each miss being half the gap D = Stockfish place - list place. A point with one place only keeps
-it (marked in the report). The calibration chain then takes the profiles weakest first, each
-entering where its numbers pass the best of the one before (elo_fit.calibration_chain), and
---table / --readme write the UCI_Elo table and README's table from it.
+The point's number is the middle of its two places, the number whose larger miss is smallest
+(each miss half the gap D = Stockfish place - list place), moved where the middles would not
+climb against the list engines: elo_climb.py keeps every +200 of the scale a gain of +120 against
+them, missing neither kind by more than the middles' largest miss. A point with one place only is
+numbered by it and the offset of the nearest point with both (marked in the report). The
+calibration chain then takes the profiles weakest first, each entering where its numbers pass the
+best of the one before (elo_fit.calibration_chain), and --table / --readme write the UCI_Elo
+table and README's table from it.
 
 Runs played at a UCI_Elo (TECH-Elo1798) are points too: the table in force at their build
 (git show BUILD:protocol/driver/strength_table.h) gives the profile and the work, and the work
@@ -36,16 +39,19 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import elo_climb  # noqa: E402
 import elo_fit  # noqa: E402
 import strength_players as players  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 STRENGTH_DIR = os.path.join(ROOT, "tests", "long", "strength")
-DEFAULT_RUNS = [os.path.join(STRENGTH_DIR, name) for name in ("runs.jsonl", "list-check.jsonl", "middle.jsonl")]
+DEFAULT_RUNS = [os.path.join(STRENGTH_DIR, name)
+                for name in ("runs.jsonl", "list-check.jsonl", "middle.jsonl", "check-43.jsonl", "settings-43.jsonl")]
 TABLE_PATH = "protocol/driver/strength_table.h"
 TABLE_CONTROL = "10+0.1"
 BRIDGES = ("Fairy-Max", "Sjeng")
-POINT_RE = re.compile(r"\{\s*STRENGTH_(TECH_1971|TECH_DEEP|TECH_MODERN),\s*([\d.]+),\s*(-?\d+)\s*\}")
+# A point of the table; clang-format may break a macro's last point over continued lines.
+POINT_RE = re.compile(r"\{[\s\\]*STRENGTH_(TECH_1971|TECH_DEEP|TECH_MODERN),\s*([\d.]+),\s*(-?\d+)[\s\\]*\}")
 PROFILE_OF_ENUM = {"TECH_1971": "TECH-1971", "TECH_DEEP": "TECH-deep", "TECH_MODERN": "TECH-modern"}
 
 
@@ -76,8 +82,13 @@ def table_at(build, cache={}):
                                   text=True, check=True).stdout
         except (subprocess.CalledProcessError, FileNotFoundError):
             raise SystemExit(f"elo_joint.py: the UCI_Elo table of build {build} is not in this repository")
-        cache[build] = [(PROFILE_OF_ENUM[p], float(w), int(e)) for p, w, e in POINT_RE.findall(text)]
+        cache[build] = table_points_in(text)
     return cache[build]
+
+
+def table_points_in(text):
+    """The points of a strength_table.h: [(profile, work ms, elo)]."""
+    return [(PROFILE_OF_ENUM[p], float(w), int(e)) for p, w, e in POINT_RE.findall(text)]
 
 
 def setting_point(elo, points):
@@ -169,17 +180,37 @@ def joint_points(results, prior_draws, natives):
         rows.append({"name": name, "stockfish": s, "list": li, "d": s[0] - li[0] if s and li else None,
                      "games_stockfish": games_against(results, name, "stockfish"),
                      "games_list": games_against(results, name, "list") + games_against(results, name, "bridge")})
+    both = [row for row in rows if row["d"] is not None]
+    for row in both:
+        row["joint"], row["half"] = (row["stockfish"][0] + row["list"][0]) / 2, math.hypot(row["stockfish"][1],
+                                                                                           row["list"][1]) / 2
+    climb_points(both, natives)
     for row in rows:
-        s, li = row["stockfish"], row["list"]
-        if s and li:
-            row["joint"], row["half"] = (s[0] + li[0]) / 2, math.hypot(s[1], li[1]) / 2
+        if row["d"] is not None:
             continue
         near = nearest_measured(row, rows, natives)
-        d = near["d"] if near else 0.0
-        row["joint"] = s[0] - d / 2 if s else li[0] + d / 2
-        row["half"] = (s or li)[1]
+        kind = "stockfish" if row["stockfish"] else "list"
+        # the nearest point's offset from its place against this kind, and its D for the other place
+        row["joint"] = row[kind][0] + (near["joint"] - near[kind][0] if near else 0.0)
+        row["d_near"] = near["d"] if near else 0.0
+        row["half"] = row[kind][1]
         row["d_from"] = near["name"] if near else None
     return rows
+
+
+def climb_points(both, natives):
+    """Renumber the points measured against both kinds so that the scale climbs against the
+    list engines (elo_climb.py): the climbing points weakest first, profile by profile."""
+    order = {p: i for i, p in enumerate(players.PROFILES)}
+
+    def key(row):
+        info = elo_fit.kind_of(row["name"])
+        return order[info["profile"]], info["multiple"] or natives.get(info["profile"], 1e12)
+    seq = [{"row": row, "stockfish": row["stockfish"][0], "list": row["list"][0]} for row in sorted(both, key=key)]
+    numbers, largest = elo_climb.climbing_numbers(seq)
+    for point, number in zip(elo_climb.climbing(seq), numbers):
+        point["row"]["joint"], point["row"]["climbs"] = number, True
+    return largest
 
 
 def nearest_measured(row, rows, natives):
@@ -211,7 +242,8 @@ def report(rows, natives):
         return order[info["profile"]], info["multiple"] or natives.get(info["profile"], 1e9)
     for row in sorted(rows, key=key):
         d = f"{row['d']:+6.0f}" if row["d"] is not None else "     —"
-        miss = f"{abs(row['d']) / 2:5.0f}" if row["d"] is not None else "    —"
+        miss = (f"{max(abs(row['joint'] - row['stockfish'][0]), abs(row['joint'] - row['list'][0])):5.0f}"
+                if row["d"] is not None else "    —") + (" climbs" if row.get("climbs") else "")
         print(f"{row['name']:24s} {place_text(row['stockfish']):>15s} {row['games_stockfish']:5d} "
               f"{place_text(row['list']):>12s} {row['games_list']:5d} {d} {row['joint']:7.0f} {miss}")
 
@@ -224,11 +256,10 @@ STEP_FROM, STEP = 1200, 200
 
 def filled_place(row, kind):
     """A point's place against one kind: measured, or the other kind's shifted by the D of the
-    nearest point measured against both (the rule that numbers such a point)."""
+    nearest point measured against both."""
     if row[kind]:
         return row[kind][0]
-    shift = 2 * (row["joint"] - (row["stockfish"] or row["list"])[0])  # = -D or +D of the nearest
-    return (row["stockfish"] or row["list"])[0] + shift
+    return row["stockfish"][0] - row["d_near"] if row["stockfish"] else row["list"][0] + row["d_near"]
 
 
 def place_at(rows, profile, multiple, natives, kind):
@@ -244,6 +275,17 @@ def place_at(rows, profile, multiple, natives, kind):
         if multiple <= m2:
             return e1 + (e2 - e1) * math.log(multiple / m1) / math.log(m2 / m1)
     return measured[-1][1]
+
+
+def weakest_step(rows, chain, natives, every=10):
+    """The +STEP of the scale, from any setting from STEP_FROM on (every `every`), that gains
+    least against the list engines: (from, gain)."""
+    def list_at(elo):
+        profile, multiple = elo_fit.curve_at(chain, elo, natives)
+        return place_at(rows, profile, multiple or natives[profile], natives, "list")
+    top = round(chain[-1][2])
+    gains = [(elo, list_at(elo + STEP) - list_at(elo)) for elo in range(STEP_FROM, top - STEP + 1, every)]
+    return min(gains, key=lambda g: g[1], default=None)
 
 
 def steps_report(rows, chain, natives):
@@ -305,17 +347,18 @@ def write_kinds_table(path, text):
         f.write(readme[:start] + "\n" + text + "\n" + readme[end:])
 
 
-def table_heading(results, natives, chain):
+def table_heading(results, natives, chain, files):
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     builds = sorted({r["build"] for r in results if r["build"] != "?"})
     per = ", ".join(f"{p} {players.WORK_MS_PER_MULTIPLE[p]:g} ms" for p in players.PROFILES)
     native = ", ".join(f"{p} x{natives[p]:.0f}" for p in players.PROFILES if p in natives)
     import textwrap
     body = (f"Measured: {games} games in {len(results)} runs at {TABLE_CONTROL} (builds {', '.join(builds)}; "
-            "tests/long/strength/runs.jsonl, list-check.jsonl, middle.jsonl). Each point's Elo is the middle of "
-            "its two places (scripts/elo_joint.py): on Stockfish's 2023 scale (its labelled Skills, elo_fit.py) "
-            "and against full-strength engines at their list ratings (Dreamer 1434, HoiChess 1798, Phalanx 2644), "
-            "the number whose larger miss is smallest (docs/STRENGTH.md §6). Each point: a profile, the PDP-10 "
+            f"{files}). Each point's Elo is the middle of its two places (scripts/elo_joint.py): on Stockfish's "
+            "2023 scale (its labelled Skills, elo_fit.py) and against full-strength engines at their list ratings "
+            "(Dreamer 1434, HoiChess 1798, Phalanx 2644); moved where the scale would not climb +120 a +200 "
+            "against the full-strength engines, never further from either place than the middles' largest miss "
+            "(scripts/elo_climb.py; docs/STRENGTH.md §6). Each point: a profile, the PDP-10 "
             f"work a move may take (ms) and its UCI_Elo; the work is a speed times the work a move of a unit of "
             f"speed ({per}; native: {native}; docs/STRENGTH.md §1).")
     lines = ["/* strength_table.h - GENERATED by scripts/elo_joint.py; do not edit: run it again on new results."]
@@ -327,7 +370,7 @@ def table_heading(results, natives, chain):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__)
-    parser.add_argument("--runs", action="append", help="a runs file (default: runs, list-check and middle)")
+    parser.add_argument("--runs", action="append", help="a runs file (default: runs, list-check, middle, check-43 and settings-43)")
     parser.add_argument("--native-multiple", action="append", default=[], metavar="PROFILE=X",
                         help="native speed of a profile as a multiple of the PDP-10 (default: the runs' median)")
     parser.add_argument("--prior-draws", type=float, default=1.0)
@@ -354,9 +397,10 @@ def main(argv=None):
     chain = elo_fit.calibration_chain(points, anchored, natives)
     print("\nUCI_Elo calibration: " + ", ".join(f"{p}@{players.speed_text(m) if m else 'native'} {e:.0f}"
                                                for p, m, e in chain))
+    files = ", ".join(os.path.relpath(path, ROOT) for path in (args.runs or DEFAULT_RUNS))
     if args.table:
         with open(args.table, "w") as f:
-            f.write("\n".join(table_heading(results, natives, chain) + elo_fit.table_points(chain, natives)) + "\n")
+            f.write("\n".join(table_heading(results, natives, chain, files) + elo_fit.table_points(chain, natives)) + "\n")
         print(f"wrote {args.table}")
     steps = steps_report(rows, chain, natives)
     print("\nSettings every 200 (places read off the measured points; the step against the list engines):")
@@ -365,10 +409,13 @@ def main(argv=None):
         sf = f"{row['stockfish']:.0f}" if row["stockfish"] else "—"
         lst = f"{row['list']:.0f}" if row["list"] else "—"
         print(f"  {row['elo']:5d} {row['profile']}@x{row['multiple']:.0f}: Stockfish {sf}, list {lst}, step {step}")
+    weakest = weakest_step(rows, chain, natives)
+    if weakest:
+        print(f"  the weakest +{STEP} from any setting (every 10 from {STEP_FROM}): {weakest[0]} -> "
+              f"{weakest[0] + STEP}, {weakest[1]:+.0f} against the list engines")
     kinds = kinds_table(rows, results, chain)
     print("\nThe curve's points against each kind of opponent:\n" + kinds)
     if args.readme:
-        files = ", ".join(os.path.relpath(path, ROOT) for path in (args.runs or DEFAULT_RUNS))
         elo_fit.write_readme_table(args.readme, chain, natives, results, source=files)
         write_kinds_table(args.readme, kinds)
         print(f"updated the table in {args.readme}")
