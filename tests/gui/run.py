@@ -5,8 +5,9 @@ Why: the scripted protocol tests and scripts/match.py only show that TECH meets 
 of the protocols; XBoard and polyglot are the real consumers (docs/PROTOCOLS.md §5.2, §5.3).
 Three short matches run under xvfb-run in XBoard's match mode, with pondering on:
   1. TECH (CECP) vs Fairy-Max (CECP),
-  2. TECH held to UCI_Elo 1400 (CECP) vs Fairy-Max at 40 moves in 2 minutes: its thinking lines
-     come at least every 2 s and the last one before each move names it (issue 41),
+  2. TECH held to UCI_Elo 1800 (CECP) vs Fairy-Max at 40 moves in 2 minutes: its thinking lines
+     come at least every 2 s and the last one before each move names it (issue 41), and the game
+     names it by the profile that plays at that level, TECH-deep (issue 43),
   3. TECH (UCI, through polyglot) vs TECH (CECP),
   4. Chess960 (XBoard's -variant fischerandom, a shuffled start each game): TECH (CECP) vs
      Sjaak II, which plays the variant (Fairy-Max 5.0b does not): XBoard sends Shredder-FEN and
@@ -258,7 +259,7 @@ def main():
         ("cecp-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-scp", tools["fairymax"]], {"first"}, None),
         # A person's game: TECH held to a strength at 40 moves in 2 minutes (paced moves of about 2
         # s), its thinking watched in the engine pane; one game.
-        ("paced-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-firstOptions", "UCI_LimitStrength=1,UCI_Elo=1400",
+        ("paced-vs-fairymax", ["-fcp", tech, "-fd", tech_dir, "-firstOptions", "UCI_LimitStrength=1,UCI_Elo=1800",
                                "-scp", tools["fairymax"], "-showThinking", "true"], {"first"},
          (1, ["-tc", "2", "-mps", "40"])),
         ("uci-vs-cecp", ["-fcp", tech, "-fd", tech_dir, "-firstIsUCI", "true",
@@ -293,6 +294,10 @@ def main():
             thinking_problems, moves, longest = check_thinking(debug)
             problems += thinking_problems
             print(f"     thinking: {moves} moves of TECH's, the longest silence {longest} ms", flush=True)
+            with open(pgn, errors="replace") as f:
+                names = re.findall(r'^\[(?:White|Black) "(TECH[^"]*)"\]', f.read(), re.M)
+            if not names or any(not n.startswith("TECH-deep ") for n in names):
+                problems.append(f"the game names TECH {names}, not by the profile UCI_Elo 1800 plays (TECH-deep)")
         score = re.search(r"Match .*final score \S+", text)
         print(f"{'PASS' if not problems else 'FAIL'} gui {name}: {count} games, "
               f"{score.group(0) if score else 'no score'} ({seconds:.0f} s)", flush=True)
