@@ -207,10 +207,9 @@ def climb_points(both, natives):
         info = elo_fit.kind_of(row["name"])
         return order[info["profile"]], info["multiple"] or natives.get(info["profile"], 1e12)
     seq = [{"row": row, "stockfish": row["stockfish"][0], "list": row["list"][0]} for row in sorted(both, key=key)]
-    numbers, largest = elo_climb.climbing_numbers(seq)
+    numbers, _ = elo_climb.climbing_numbers(seq)
     for point, number in zip(elo_climb.climbing(seq), numbers):
         point["row"]["joint"], point["row"]["climbs"] = number, True
-    return largest
 
 
 def nearest_measured(row, rows, natives):

@@ -43,29 +43,19 @@ def test_feature_handshake():
     e.send("accepted ping", "rejected pause")
     e.ping(1)
     # The profile is part of the name: said again when it changes (xboard takes features at any
-    # time), and only then.
-    e.send("option Style=TECH-modern", "option Depth=4", "ping 2")
-    lines = []
-    e.expect("^pong 2$", 2.0, lines)
-    check(len(lines) == 1 and re.match(r'^feature myname="TECH-modern [^" ]+"$', lines[0]), f"after Style: {lines}")
-    # Under UCI_LimitStrength the level picks the profile, and the name follows it: the middle of
-    # the scale is TECH-deep whatever Style says; back to Style's profile when the limit is off.
-    e.send("option UCI_Elo=1900", "ping 3")
-    lines = []
-    e.expect("^pong 3$", 2.0, lines)
-    check(lines == [], f"UCI_Elo without the limit renamed the engine: {lines}")
-    e.send("option UCI_LimitStrength=1", "ping 4")
-    lines = []
-    e.expect("^pong 4$", 2.0, lines)
-    check(len(lines) == 1 and re.match(r'^feature myname="TECH-deep [^" ]+"$', lines[0]), f"at UCI_Elo 1900: {lines}")
-    e.send("option UCI_Elo=1000", "ping 5")
-    lines = []
-    e.expect("^pong 5$", 2.0, lines)
-    check(len(lines) == 1 and re.match(r'^feature myname="TECH-1971 [^" ]+"$', lines[0]), f"at UCI_Elo 1000: {lines}")
-    e.send("option UCI_LimitStrength=0", "ping 6")
-    lines = []
-    e.expect("^pong 6$", 2.0, lines)
-    check(len(lines) == 1 and re.match(r'^feature myname="TECH-modern [^" ]+"$', lines[0]), f"limit off: {lines}")
+    # time), and only then. Under UCI_LimitStrength the level picks the profile and the name
+    # follows it (the middle of the scale is TECH-deep whatever Style says); back to Style's
+    # profile when the limit is off.
+    steps = [(("option Style=TECH-modern", "option Depth=4"), "TECH-modern"), (("option UCI_Elo=1900",), None),
+             (("option UCI_LimitStrength=1",), "TECH-deep"), (("option UCI_Elo=1000",), "TECH-1971"),
+             (("option UCI_LimitStrength=0",), "TECH-modern")]
+    for n, (commands, profile) in enumerate(steps, start=2):
+        e.send(*commands, f"ping {n}")
+        lines = []
+        e.expect(f"^pong {n}$", 2.0, lines)
+        want = [] if profile is None else [f'feature myname="{profile} ']
+        check(len(lines) == len(want) and all(l.startswith(w) and l.endswith('"') for l, w in zip(lines, want)),
+              f"after {commands}: {lines}, want the name {profile}")
 
 
 def test_new_go_plays_e2e4():
