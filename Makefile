@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
+.PHONY: all test test-unit check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -131,15 +131,29 @@ $(BUILD)/%.o: %.c
 
 -include $(DEPS)
 
-## test: the layering check, unit tests (perft suite, FEN, SAN, search) and protocol sessions
-## against ./$(EXE)
-test: $(EXE) $(UNIT_TESTS) check-layers
+## test: the layering check, unit tests (perft suite, FEN, SAN, search), the protocol sessions
+## against ./$(EXE), then the tools' and the release files' suites (tests/run.py; several tests at
+## a time: TEST_JOBS)
+# The Python suites make test runs, and the protocol tests it leaves out (files of
+# `module.test_name  reason` lines): the sanitizer and Windows builds run the protocol suite
+# without the clock-bound tests, which the release build runs (tests/protocol/clock_bound.skip).
+TEST_SUITES   ?= protocol tools release
+PROTOCOL_SKIP ?=
+TEST_JOBS     ?=
+test: test-unit
+	@for suite in $(TEST_SUITES); do \
+	    skip=; [ $$suite = protocol ] && skip="$(PROTOCOL_SKIP:%=--skip %)"; \
+	    echo "$(PYTHON) tests/run.py $$suite $(if $(TEST_JOBS),--jobs $(TEST_JOBS) )$$skip ./$(EXE)"; \
+	    $(PYTHON) tests/run.py $$suite $(if $(TEST_JOBS),--jobs $(TEST_JOBS)) $$skip ./$(EXE) || exit 1; \
+	done
+
+## test-unit: the layering check and the unit tests alone (a minute's check of a build)
+test-unit: $(EXE) $(UNIT_TESTS) check-layers
 	$(UNIT_TESTS)
-	$(PYTHON) tests/protocol/run.py ./$(EXE)
 
 ## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
 test-long: test
-	$(PYTHON) tests/long/run.py ./$(EXE)
+	$(PYTHON) tests/run.py long ./$(EXE)
 
 ## check-layers: an upward include fails the build: a probe file of each layer, compiled with that
 ## layer's include path, builds with a header of its own layer and fails with one of a layer above
@@ -180,16 +194,22 @@ TEST_HOOKS := -DTECH_TEST_HOOKS
 debug:
 	$(MAKE) BUILD=build/debug EXE=tech-debug WERROR=1 OPT_FLAGS="-O0 -g -DTECH_DEBUG $(TEST_HOOKS)" test
 
+# The sanitizer builds run the unit tests and the protocol suite but for its clock-bound tests
+# (SANITIZER_SKIP; `make asan SANITIZER_SKIP=` runs them all): threads, memory, the races and a
+# session of every protocol, without the minutes of waiting on clocks the release build has done.
+SANITIZER_SKIP ?= tests/protocol/clock_bound.skip
+SANITIZER_TEST  = TEST_SUITES=protocol PROTOCOL_SKIP="$(SANITIZER_SKIP)" test
+
 ## asan: address + undefined-behaviour sanitizers, tests run on it
 asan:
-	$(MAKE) BUILD=build/asan EXE=tech-asan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" test
+	$(MAKE) BUILD=build/asan EXE=tech-asan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" $(SANITIZER_TEST)
 
 ## tsan: thread sanitizer (clang), tests run on it
 # clang's: gcc 12's ThreadSanitizer at -O1 does not see a race through an inlined memset (issue
 # 35). Suppressions, if ever needed, go in tests/tsan.supp with the reason for each.
 TSAN_CC ?= clang
 tsan:
-	$(MAKE) CC=$(TSAN_CC) BUILD=build/tsan EXE=tech-tsan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=thread $(TEST_HOOKS)" LDFLAGS="-fsanitize=thread" test
+	$(MAKE) CC=$(TSAN_CC) BUILD=build/tsan EXE=tech-tsan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=thread $(TEST_HOOKS)" LDFLAGS="-fsanitize=thread" $(SANITIZER_TEST)
 
 ## fuzz: libFuzzer targets (clang) for the FEN, move and EPD readers and whole UCI and CECP
 ## sessions, each run for SECONDS seconds from the seeds in tests/fuzz/corpus (tests/fuzz/run.sh)
@@ -238,7 +258,7 @@ windows:
 	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
 
 ## test-windows: tech.exe under Wine (Debian: wine64): the unit tests, the protocol suite but for
-## the few tests tests/protocol/wine.skip names, then WINDOWS_GAMES games with pondering against
+## the few tests tests/protocol/wine.skip names and the clock-bound ones, then WINDOWS_GAMES games with pondering against
 ## the Linux build through the match runner, both protocols (tests/long/windows_matches.py)
 WINE          ?= /usr/lib/wine/wine64
 WINDOWS_GAMES ?= 8
@@ -253,8 +273,8 @@ WINE_SESSION   = WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(PYTHON) tests/wine_s
 test-windows: $(EXE) windows
 	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe build/windows/unit-tests.exe
 	$(WINE_SESSION) $(WINE) build/windows/unit-tests.exe
-	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/protocol/run.py --wrapper $(WINE) \
-	    --skip tests/protocol/wine.skip tech.exe
+	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WINE) \
+	    --skip tests/protocol/wine.skip --skip tests/protocol/clock_bound.skip tech.exe
 	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
 	    ./$(EXE) '$(WINE) tech.exe'
 
@@ -299,7 +319,8 @@ help:
 	@echo "TECH build targets:"
 	@echo "  make            build ./$(EXE) (release, -O3; warnings are not errors)"
 	@echo "  make werror     the same with -Werror, as CI builds it (or WERROR=1 with any target)"
-	@echo "  make test       run the test suite (layering check, unit tests, protocol sessions)"
+	@echo "  make test       run the test suite (layering check, unit tests, protocol sessions, tools, release files)"
+	@echo "  make test-unit  the layering check and the unit tests alone"
 	@echo "  make check-layers  prove that an upward include fails the build"
 	@echo "  make format     format every C file as .clang-format says (clang-format 14)"
 	@echo "  make check-format  fail where a C file is not so formatted (CI)"
@@ -307,8 +328,8 @@ help:
 	@echo "  make bench      print the bench node signature and speed"
 	@echo "  make version    print the version this tree builds as"
 	@echo "  make debug      debug build (tech-debug) with invariant checks, run tests"
-	@echo "  make asan       address/UB sanitizer build (tech-asan), run tests"
-	@echo "  make tsan       thread sanitizer build (tech-tsan, clang: TSAN_CC), run tests"
+	@echo "  make asan       address/UB sanitizer build (tech-asan): unit tests, protocol suite but the clock-bound tests"
+	@echo "  make tsan       thread sanitizer build (tech-tsan, clang: TSAN_CC), tested as asan"
 	@echo "  make fuzz       libFuzzer targets (clang), each for SECONDS=N seconds (default 60)"
 	@echo "  make pgo        ./$(EXE) built with profile-guided optimisation (gcc; trained on bench and perft)"
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"

@@ -45,17 +45,15 @@ import re
 import shlex
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import drivers  # noqa: E402
-import ecolines  # noqa: E402
-from ecolines import cr  # noqa: E402
+import drivers
+import ecolines
+from ecolines import cr
 
 OPENING_PLIES = 16  # "The opening is defined to be the first eight moves."
 

@@ -31,16 +31,14 @@ import datetime
 import os
 import random
 import shlex
-import sys
 import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import drivers  # noqa: E402
-import ecolines  # noqa: E402
-from ecolines import cr  # noqa: E402
-from engine_shared import position_command  # noqa: E402  (scripts/, on the path drivers.py sets)
+import drivers
+import ecolines
+from ecolines import cr
+from engine_shared import position_command
 
 MIN_PLIES, MAX_PLIES = 4, 8
 

@@ -30,8 +30,7 @@ import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 STATS = re.compile(r"info string stats depth (\d+) nodes (\d+) .* move-pdp10-ms (\d+)")
 BEST = re.compile(r"^bestmove (\S+)")

@@ -50,8 +50,7 @@ import sys
 import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import strength_players as players  # noqa: E402
+import strength_players as players
 
 ROOT = os.path.dirname(HERE)
 DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")

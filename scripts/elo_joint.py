@@ -38,10 +38,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import elo_climb  # noqa: E402
-import elo_fit  # noqa: E402
-import strength_players as players  # noqa: E402
+import elo_climb
+import elo_fit
+import strength_players as players
 
 ROOT = os.path.dirname(HERE)
 STRENGTH_DIR = os.path.join(ROOT, "tests", "long", "strength")

@@ -9,13 +9,11 @@ counted, the median and mean depth, and the median time per move; --moves N coun
 game's first N moves of each side (TECH-1971's opening depth, for instance).
 """
 import argparse
-import os
 import re
 import statistics
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 # match.py's comment after an engine move: "+0.35/7 0.412s", "-M3/5 0.010s" (mate scores).
 ENGINE_COMMENT_RE = re.compile(r"^\s*[+-]?(?:\d+\.\d+|M\d+)/(\d+)\s+(\d+\.\d+)s")

@@ -31,8 +31,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 KNOWLEDGE = re.compile(r"^(positional\w*\.c|eval\w*\.[ch]|endgame\.c|kpk\.c)$")
 BITBASE = "kpk.c"

@@ -20,8 +20,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_client import CecpClient, UciClient  # noqa: E402
+from engine_client import CecpClient, UciClient
 
 TARGET_MS = 5.0
 STYLES = ("TECH-1971", "TECH-modern")

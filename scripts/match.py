@@ -46,12 +46,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
-from engine_process import DebugLog  # noqa: E402
-from engine_stats import EngineStats  # noqa: E402
-from engines import ADAPTERS, FORFEIT_KINDS, EngineConfig, TimeControl, name_engines  # noqa: E402
-from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, chess960_openings, finish_game,  # noqa: E402
+import chessrules as cr
+from engine_process import DebugLog
+from engine_stats import EngineStats
+from engines import ADAPTERS, FORFEIT_KINDS, EngineConfig, TimeControl, name_engines
+from games import (DEFAULT_OPENINGS, Adjudication, GameRecord, Opening, chess960_openings, finish_game,
                    pgn_text, play_game, random_openings, read_openings)
 
 

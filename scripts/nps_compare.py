@@ -22,9 +22,8 @@ import statistics
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
-from engine_client import CecpClient  # noqa: E402
+import chessrules as cr
+from engine_client import CecpClient
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_EPD = os.path.join(HERE, "..", "tests", "data", "wac.epd")

@@ -12,13 +12,10 @@ Prints one line per differing move and the count. Moves of the opening line (com
 by scripts/match.py) are not the engine's and are left out.
 """
 import argparse
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
-from engine_client import UciClient  # noqa: E402
-from engine_shared import position_command  # noqa: E402
+import chessrules as cr
+from engine_client import UciClient
+from engine_shared import position_command
 
 
 def fixed_depth_move(engine, start_fen, moves, depth):

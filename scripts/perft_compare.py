@@ -8,13 +8,11 @@ load, and the medians are compared: these machines are noisy, one run proves not
                                      [--depth 6] [--runs 5] [--fen FEN]
 """
 import argparse
-import os
 import statistics
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_client import UciClient  # noqa: E402
+from engine_client import UciClient
 
 START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 

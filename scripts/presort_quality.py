@@ -34,9 +34,8 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
-from engine_client import UciClient  # noqa: E402
+import chessrules as cr
+from engine_client import UciClient
 
 SCORE_RE = re.compile(r"score (cp|mate) (-?\d+)")
 MATE_CP = 100000

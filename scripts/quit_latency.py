@@ -15,13 +15,11 @@ TARGET_MS or more (issue 25: under 100 ms in any state, at any speed).
 """
 import argparse
 import json
-import os
 import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_client import EngineClient, EngineLost  # noqa: E402
+from engine_client import EngineClient, EngineLost
 
 TARGET_MS = 100.0
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -28,10 +28,9 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import chessrules as cr  # noqa: E402
-from engine_client import UciClient as UciEngine  # noqa: E402
-from engine_shared import position_command  # noqa: E402
+import chessrules as cr
+from engine_client import UciClient as UciEngine
+from engine_shared import position_command
 
 DEFAULT_PGN = os.path.join(HERE, "..", "tests", "data", "paper-games.pgn")
 

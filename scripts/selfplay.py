@@ -13,10 +13,9 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import chessrules as cr  # noqa: E402
-from engine_client import UciClient  # noqa: E402
-from engine_shared import position_command  # noqa: E402
+import chessrules as cr
+from engine_client import UciClient
+from engine_shared import position_command
 
 
 def play_game(engine, opening, depth, max_plies):

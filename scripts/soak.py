@@ -32,11 +32,10 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chessrules as cr  # noqa: E402
-import engines  # noqa: E402
-import games  # noqa: E402
-import match  # noqa: E402
+import chessrules as cr
+import engines
+import games
+import match
 
 # The latency target for isready/ping while TECH searches, in seconds.
 LATENCY_TARGET = 0.005

@@ -32,9 +32,8 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import strength_players as players  # noqa: E402
-from engine_client import UciClient  # noqa: E402
+import strength_players as players
+from engine_client import UciClient
 
 ROOT = os.path.dirname(HERE)
 DEFAULT_RUNS = os.path.join(ROOT, "tests", "long", "strength", "runs.jsonl")

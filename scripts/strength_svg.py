@@ -15,8 +15,7 @@ import sys
 from xml.sax.saxutils import escape
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import strength_players as players  # noqa: E402
+import strength_players as players
 
 ROOT = os.path.dirname(HERE)
 WIDTH, HEIGHT = 720, 460

@@ -1,14 +1,19 @@
 """runner.py - the one runner of the Python test suites (tests/protocol, tests/long): every test_*
 function of a suite's test_*.py files, against an engine binary.
 
-usage: python3 tests/SUITE/run.py [--wrapper CMD] [--skip FILE] ./tech [NAME-SUBSTRING ...]
+usage: python3 tests/SUITE/run.py [--wrapper CMD] [--skip FILE]... [--jobs N] ./tech [NAME-SUBSTRING ...]
 Prints one line per test and `SUITE: N passed, M failed`; exits 1 on any failure, 2 on a usage error.
 
 --wrapper CMD (or the environment variable TECH_WRAPPER) runs the engine as `CMD ./tech ...`, CMD
 split as a shell would: `--wrapper /usr/lib/wine/wine64 tech.exe` tests the Windows build under
-Wine. --skip FILE leaves out the tests it names, one `module.test_name  reason` a line (`#` starts
-a comment), each printed as SKIP with its reason. NAME-SUBSTRING runs only the tests whose
-`module.test_name` contains one of them.
+Wine. --skip FILE (any number of them) leaves out the tests it names, one `module.test_name  reason`
+a line (`#` starts a comment), each printed as SKIP with its reason. NAME-SUBSTRING runs only the
+tests whose `module.test_name` contains one of them. --jobs N (or TECH_TEST_JOBS) runs N tests at
+a time, each in a process of its own (default: one more than the machine has cores; 1 runs them
+in order in this process): most of a protocol test's time is spent waiting on the engine's clock,
+not computing. A test marked `ALONE` (a module's list of test names whose timing another test
+would disturb) runs after the others, by itself. Tests start longest first, by the times of the
+suite's last run (kept in build/test-times/SUITE.json); a line is printed as each test ends.
 
 A suite is a folder with its run.py (which calls main() below) and a support module that its tests
 import: it defines TestFailure (a check that failed: the test fails with its message, not with a
@@ -20,16 +25,25 @@ failure (the engines' last words).
 """
 import importlib
 import importlib.util
+import json
+import multiprocessing
 import os
 import shlex
 import sys
 import time
 import traceback
 
+# The project's Python folders, put on the path of every test (and so of the scripts a test
+# imports): the one place that sets it. tests/ holds the runner and the suites' shared modules.
+TESTS = os.path.dirname(os.path.abspath(__file__))
+PROJECT = os.path.dirname(TESTS)
+PYTHON_PATHS = [TESTS] + [os.path.join(PROJECT, d) for d in ("scripts", "packaging", "book-free-openings")]
+
 
 def load_tests(folder):
-    """[(module.test_name, function)]: files in name order, each file's tests in source order."""
-    tests = []
+    """[(module.test_name, function)] and the set of names that must run alone: files in name
+    order, each file's tests in source order."""
+    tests, alone = [], set()
     for name in sorted(os.listdir(folder)):
         if not (name.startswith("test_") and name.endswith(".py")):
             continue
@@ -39,7 +53,8 @@ def load_tests(folder):
         found = [(getattr(module, a).__code__.co_firstlineno, a, getattr(module, a))
                  for a in dir(module) if a.startswith("test_") and callable(getattr(module, a))]
         tests += [(f"{name[:-3]}.{attr}", func) for _, attr, func in sorted(found)]
-    return tests
+        alone |= {f"{name[:-3]}.{attr}" for attr in getattr(module, "ALONE", ())}
+    return tests, alone
 
 
 def read_skips(path):
@@ -55,24 +70,27 @@ def read_skips(path):
 
 
 def parse_args(argv):
-    """(wrapper words, {test name: reason to skip it}, binary, name filters), or None if the
+    """(wrapper words, {test name: reason to skip it}, jobs, binary, name filters), or None if the
     command line is not one the usage allows."""
-    wrapper, skip_file, rest = os.environ.get("TECH_WRAPPER", ""), None, []
+    wrapper, skips, rest = os.environ.get("TECH_WRAPPER", ""), {}, []
+    jobs = os.environ.get("TECH_TEST_JOBS", str((os.cpu_count() or 1) + 1))
     words = iter(argv)
     for word in words:
-        if word in ("--wrapper", "--skip"):
+        if word in ("--wrapper", "--skip", "--jobs"):
             value = next(words, None)
             if value is None:
                 return None
             if word == "--wrapper":
                 wrapper = value
+            elif word == "--jobs":
+                jobs = value
             else:
-                skip_file = value
+                skips.update(read_skips(value))
         else:
             rest.append(word)
-    if not rest:
+    if not rest or not jobs.isdigit() or int(jobs) < 1:
         return None
-    return shlex.split(wrapper), read_skips(skip_file), rest[0], rest[1:]
+    return shlex.split(wrapper), skips, int(jobs), rest[0], rest[1:]
 
 
 def run_one(func, support):
@@ -97,15 +115,82 @@ def run_one(func, support):
     return ok, why, details
 
 
+# The suite being run, for the worker processes (they are forked with it).
+_SUITE = {}
+
+
+def _run_named(name):
+    """Run one test of _SUITE by name (in a worker process): (name, passed, why, details, seconds)."""
+    t0 = time.monotonic()
+    ok, why, details = run_one(_SUITE["tests"][name], _SUITE["support"])
+    return name, ok, why, details, time.monotonic() - t0
+
+
+def report(name, ok, why, details, elapsed):
+    """Print one test's line (and a failure's details); returns "passed", "failed" or "skipped"."""
+    if ok is None:
+        print(f"SKIP {name}: {why}", flush=True)
+        return "skipped"
+    if ok:
+        print(f"PASS {name} ({elapsed:.2f} s)", flush=True)
+        return "passed"
+    print(f"FAIL {name} ({elapsed:.2f} s): {why}", flush=True)
+    for line in details:
+        print(f"    {line}")
+    return "failed"
+
+
+def times_file(label):
+    """Where a suite's test times are kept between runs (build/test-times/SUITE.json)."""
+    return os.path.join(PROJECT, "build", "test-times", f"{label}.json")
+
+
+def read_times(label):
+    try:
+        with open(times_file(label)) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def write_times(label, times):
+    try:
+        os.makedirs(os.path.dirname(times_file(label)), exist_ok=True)
+        with open(times_file(label), "w") as f:
+            json.dump(times, f, indent=0, sort_keys=True)
+    except OSError:
+        pass  # a read-only tree runs its tests all the same
+
+
+def run_tests(names, alone, jobs, announce, results):
+    """Run `names` (each of _SUITE's), `jobs` at a time in forked workers, then those in `alone`
+    one by one; put each test's (ok, why, details, seconds) in `results` and print its line."""
+    together = [n for n in names if n not in alone]
+    by_itself = [n for n in names if n in alone]
+    if jobs > 1 and len(together) > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for name, ok, why, details, elapsed in pool.imap_unordered(_run_named, together):
+                results[name] = (ok, why, details, elapsed)
+                report(name, ok, why, details, elapsed)
+        together = []
+    for name in together + by_itself:
+        if announce:
+            print(f"RUN  {name}", flush=True)
+        _, ok, why, details, elapsed = _run_named(name)
+        results[name] = (ok, why, details, elapsed)
+        report(name, ok, why, details, elapsed)
+
+
 def main(folder, label, support_name, announce=False):
     """Run the suite in `folder` with the command line's arguments; `label` names it in the
-    summary, `support_name` is its support module, `announce` prints RUN before each test (for
-    suites whose tests take minutes). Returns the exit status."""
+    summary, `support_name` is its support module, `announce` prints RUN before each test and runs
+    them one at a time (for suites whose tests take minutes and are timed). Returns the exit
+    status."""
     parsed = parse_args(sys.argv[1:])
     if parsed is None:
         print(__doc__.strip())
         return 2
-    wrapper, skips, binary, wanted = parsed
+    wrapper, skips, jobs, binary, wanted = parsed
     binary = os.path.abspath(binary)
     if not os.access(binary, os.X_OK):
         print(f"{label}: cannot run {binary}")
@@ -113,39 +198,36 @@ def main(folder, label, support_name, announce=False):
     # The support module reads these when it is imported (the engine, its wrapper, the slowness).
     os.environ["TECH_BINARY"] = binary
     os.environ["TECH_WRAPPER"] = shlex.join(wrapper)
-    sys.path.insert(0, folder)
+    sys.path[:0] = [folder] + [p for p in PYTHON_PATHS if p not in sys.path]
     support = importlib.import_module(support_name)
 
-    tests = load_tests(folder)
+    tests, alone = load_tests(folder)
     unknown = sorted(set(skips) - {name for name, _ in tests})
     if unknown:
         print(f"{label}: the skip file names no such test: {', '.join(unknown)}")
         return 2
-    passed = failed = skipped = 0
+    counts = {"passed": 0, "failed": 0, "skipped": 0}
     start = time.monotonic()
-    for name, func in tests:
+    chosen = []
+    for name, _ in tests:
         if wanted and not any(w in name for w in wanted):
             continue
         if name in skips:
-            skipped += 1
+            counts["skipped"] += 1
             print(f"SKIP {name}: {skips[name]}", flush=True)
-            continue
-        if announce:
-            print(f"RUN  {name}", flush=True)
-        t0 = time.monotonic()
-        ok, why, details = run_one(func, support)
-        elapsed = time.monotonic() - t0
-        if ok is None:
-            skipped += 1
-            print(f"SKIP {name}: {why}", flush=True)
-        elif ok:
-            passed += 1
-            print(f"PASS {name} ({elapsed:.2f} s)", flush=True)
         else:
-            failed += 1
-            print(f"FAIL {name} ({elapsed:.2f} s): {why}", flush=True)
-            for line in details:
-                print(f"    {line}")
-    skip_note = f", {skipped} skipped" if skipped else ""
-    print(f"{label}: {passed} passed, {failed} failed{skip_note} ({time.monotonic() - start:.1f} s)")
-    return 1 if failed else 0
+            chosen.append(name)
+    last_times = read_times(label)
+    if not announce:
+        chosen.sort(key=lambda n: -last_times.get(n, 0.0))
+    _SUITE.update(tests=dict(tests), support=support)
+    results = {}
+    run_tests(chosen, alone, 1 if announce else jobs, announce, results)
+    for ok, why, details, elapsed in results.values():
+        counts["passed" if ok else "skipped" if ok is None else "failed"] += 1
+    last_times.update({n: round(r[3], 2) for n, r in results.items()})
+    write_times(label, last_times)
+    skip_note = f", {counts['skipped']} skipped" if counts["skipped"] else ""
+    print(f"{label}: {counts['passed']} passed, {counts['failed']} failed{skip_note} "
+          f"({time.monotonic() - start:.1f} s)")
+    return 1 if counts["failed"] else 0

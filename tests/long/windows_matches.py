@@ -16,10 +16,9 @@ import os
 import shlex
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import longlib  # noqa: E402
-from longlib import check_clean, engines, run_match  # noqa: E402
-import games  # noqa: E402  (scripts/, on the path that longlib sets)
+import longlib
+from longlib import check_clean, engines, run_match
+import games
 
 # (the Windows build's protocol, the Linux build's, the profile), one match each.
 PAIRINGS = [("uci", "xboard", "TECH-1971"), ("xboard", "uci", "TECH-modern")]

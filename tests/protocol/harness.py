@@ -3,21 +3,15 @@ import os
 import queue
 import re
 import select
-import shlex
 import subprocess
 import sys
 import threading
 import time
 
-# A command the engine runs under, if any (run.py --wrapper, or TECH_WRAPPER): Wine for tech.exe.
-WRAPPER = shlex.split(os.environ.get("TECH_WRAPPER", ""))
+from testlib import CHECKED_BUILD, SLOW, START_FEN, WRAPPER, TestFailure, TestSkipped, check, engine_command
 
-# Sanitizer and debug builds run several times slower: scale the time limits for them.
-# TECH_TEST_SLOW=F sets the factor (Wine: WINE_SLOW in the Makefile); it multiplies every time
-# limit of the suite, before check_latency's measured slowness.
-CHECKED_BUILD = bool(re.search(r"(asan|tsan|debug)", os.environ.get("TECH_BINARY", "")))
-SLOW = 4.0 if CHECKED_BUILD else 1.0
-SLOW = float(os.environ.get("TECH_TEST_SLOW", SLOW))
+# The runner and the protocol tests take these from here as well as the harness's own.
+SHARED = (CHECKED_BUILD, SLOW, START_FEN, WRAPPER, TestFailure, TestSkipped, check, engine_command)
 
 # [C] A busy machine stretches every latency: a reply that takes 30 ms on an idle one waits its
 # turn for a core behind the other processes. check_latency measures how much slower than idle the
@@ -101,12 +95,6 @@ def check_latency(seconds, limit, what):
           f"{what} took {seconds:.3f} s: limit {allowed:.3f} s, x{slowness:.2f} on this machine now")
 
 
-def engine_command(*args, binary=None):
-    """The argument list that runs the engine binary (under the wrapper, if one is set) with
-    `args`; for tests that start it themselves (shell tools, scripts)."""
-    return [*WRAPPER, binary or os.environ["TECH_BINARY"], *args]
-
-START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 # White's only legal move is Ka1xb2 (the queen guards a2 and b1).
 ONLY_MOVE_WHITE = ("k7/8/8/8/8/8/1q6/K7 w - - 0 1", "a1b2")
 # Black's only legal move is Ka8xb7.
@@ -119,19 +107,6 @@ STALEMATE = "k7/8/1Q6/8/8/8/8/K7 b - - 0 1"
 MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][nbrq]?$")
 # The line the daemon starts with: name, version, profile and a word on `help`.
 BANNER = r"^TECH \S+, profile TECH-\S+: .*`help`"
-
-
-class TestFailure(Exception):
-    """A check failed; the message says what was expected and what came."""
-
-
-class TestSkipped(Exception):
-    """The test cannot run on this machine (a tool it needs is missing); the message says which."""
-
-
-def check(condition, message):
-    if not condition:
-        raise TestFailure(message)
 
 
 # The engines the test under way has started: the runner closes them after it (test_finished).

@@ -8,15 +8,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 
 from harness import MATE_IN_ONE, SLOW, STALEMATE, Engine, check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 # "TECH plays 1... e5 (e7e5; depth 5, score +0.00, 19417 nodes, 0.0 s)"
 TECH_MOVE_RE = r"^TECH plays (\d+)(\.|\.\.\.) (\S+) \(([a-h][1-8][a-h][1-8][nbrq]?); depth \d+, "

@@ -3,16 +3,14 @@ report replayed move by move must not match fewer moves than they do now (a floo
 position gets the same move with its history (`position startpos moves`) as from a FEN alone,
 over the report's games and over self-play games."""
 import os
-import sys
 
 from harness import check, engine_command
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(ROOT, "tests", "data")
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
-from replay import UciEngine, cross_check, cross_check_table, replay_game, tech_moves  # noqa: E402
-from same_position import compare, game_positions  # noqa: E402
+import chessrules as cr
+from replay import UciEngine, cross_check, cross_check_table, replay_game, tech_moves
+from same_position import compare, game_positions
 
 PAPER_GAMES = os.path.join(DATA, "paper-games.pgn")
 SELF_PLAY = os.path.join(DATA, "selfplay.pgn")

@@ -3,20 +3,22 @@ native, UCI_LimitStrength/UCI_Elo, CECP `nps`, and bad input for each. Ratios wi
 never absolute speeds: this machine's speed drifts and is shared."""
 import os
 import re
-import sys
 import time
 
 from harness import SLOW, Engine, bestmove, cecp_move, check, check_latency, cpu_demand_s
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 MIDDLEGAME = "r1b2rk1/ppqn1pbp/3p1np1/2pP4/4P3/2N2N2/PP2BPPP/R1BQR1K1 w - - 0 1"
 STATS_RE = r"stats depth \d+ nodes (\d+) .* cpu-ms (\d+) wall-ms (\d+) pdp10-ms (\d+)"
 # [C] How long each measured search runs: long enough for the pace to settle (the pre-sort's
 # 1.4 PDP-10 seconds come first), short enough for `make test`.
 SEARCH_S = 1.5
+
+# Tests whose budget is a share of a real second that another test's load would take away: the
+# runner runs them by themselves, after the others (tests/runner.py).
+ALONE = ["test_cecp_nps_limits_the_nodes_by_the_time"]
 
 
 def clock_ticks():

@@ -2,14 +2,12 @@
 not counted, each comment goes to the side that moved, a FEN with Black to move starts with Black,
 and --moves keeps each side's first N moves."""
 import os
-import sys
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
-import game_report  # noqa: E402
+import chessrules as cr
+import game_report
 
 GAMES = """[White "A"]
 [Black "B"]

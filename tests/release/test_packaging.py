@@ -12,12 +12,11 @@ import tarfile
 import tempfile
 import zipfile
 
-from harness import CHECKED_BUILD, WRAPPER, TestSkipped, check
+from testlib import CHECKED_BUILD, WRAPPER, TestSkipped, check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "packaging"))
-import logo  # noqa: E402
-import release  # noqa: E402
+import logo
+import release
 
 
 def have(*commands):

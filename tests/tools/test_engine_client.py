@@ -3,16 +3,14 @@ against TECH: the handshakes, options, syncs, a search with a deadline that ends
 or `?` (CECP), reading past lines older than a given time, and a dead engine reported as lost
 instead of waited for."""
 import os
-import sys
 import time
 
-from harness import SLOW, START_FEN, check, engine_command
+from testlib import SLOW, START_FEN, check, engine_command
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
-from engine_client import CecpClient, EngineClient, EngineLost, UciClient  # noqa: E402
-from engine_shared import position_command  # noqa: E402
+import chessrules as cr
+from engine_client import CecpClient, EngineClient, EngineLost, UciClient
+from engine_shared import position_command
 
 # Black to move after 1.e4 e5 2.Nf3: CECP must set it up with a move first when there is no setboard.
 AFTER_NF3 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"

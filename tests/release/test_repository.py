@@ -7,7 +7,7 @@ import shutil
 import subprocess
 import tempfile
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TEXT_SUFFIXES = (".c", ".h", ".py", ".md", ".sh", ".6", ".txt", "Makefile", "run")

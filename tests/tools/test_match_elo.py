@@ -1,13 +1,11 @@
 """test_match_elo.py - scripts/match.py's Elo line: undefined for a clean sweep (no draws, no
 losses or no wins) instead of a made-up +/-2400, and open-ended intervals said as such."""
 import os
-import sys
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import match  # noqa: E402
+import match
 
 
 def test_sweeps_have_no_elo():

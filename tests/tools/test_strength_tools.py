@@ -9,13 +9,12 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from harness import SLOW, check
+from testlib import SLOW, check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import elo_fit  # noqa: E402
-import strength_players  # noqa: E402
-import strength_svg  # noqa: E402
+import elo_fit
+import strength_players
+import strength_svg
 
 # Known ratings the fit must find again: Stockfish's labels are 1.2 of the true spacing apart
 # (a label gap of 300 is 250 true Elo) and 100 too high at 1700, so the report must say so.

@@ -10,14 +10,13 @@ import subprocess
 import sys
 import tempfile
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import elo_climb  # noqa: E402
-import elo_fit  # noqa: E402
-import elo_joint  # noqa: E402
-import strength_players as players  # noqa: E402
+import elo_climb
+import elo_fit
+import elo_joint
+import strength_players as players
 
 # A world where the two kinds of opponent disagree as they do in games: each TECH point has one
 # rating against Stockfish's Skills (and against TECH) and another, lower, against the list

@@ -5,7 +5,7 @@ import importlib.util
 import os
 import tempfile
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 

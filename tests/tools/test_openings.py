@@ -5,14 +5,12 @@ both files, as openings-source.txt says; the match runner (scripts/match.py, its
 scripts/games.py) can read the EPD."""
 import os
 import re
-import sys
 
-from harness import check
+from testlib import check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 FOLDER = os.path.join(ROOT, "book-free-openings")
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 OPCODE_RE = re.compile(r'\s*([A-Za-z][A-Za-z0-9_]*)((?:\s+(?:"[^"]*"|[^;"\s]+))*)\s*;')
 
