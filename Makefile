@@ -84,7 +84,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test test-unit check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
+.PHONY: all test test-unit checked-builds check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -200,16 +200,28 @@ debug:
 SANITIZER_SKIP ?= tests/protocol/clock_bound.skip
 SANITIZER_TEST  = TEST_SUITES=protocol PROTOCOL_SKIP="$(SANITIZER_SKIP)" test
 
+ASAN_MAKE = $(MAKE) BUILD=build/asan EXE=tech-asan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined"
+TSAN_MAKE = $(MAKE) CC=$(TSAN_CC) BUILD=build/tsan EXE=tech-tsan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=thread $(TEST_HOOKS)" LDFLAGS="-fsanitize=thread"
+
 ## asan: address + undefined-behaviour sanitizers, tests run on it
 asan:
-	$(MAKE) BUILD=build/asan EXE=tech-asan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" LDFLAGS="-fsanitize=address,undefined" $(SANITIZER_TEST)
+	$(ASAN_MAKE) $(SANITIZER_TEST)
 
 ## tsan: thread sanitizer (clang), tests run on it
 # clang's: gcc 12's ThreadSanitizer at -O1 does not see a race through an inlined memset (issue
 # 35). Suppressions, if ever needed, go in tests/tsan.supp with the reason for each.
 TSAN_CC ?= clang
 tsan:
-	$(MAKE) CC=$(TSAN_CC) BUILD=build/tsan EXE=tech-tsan WERROR=1 OPT_FLAGS="-O1 -g -fsanitize=thread $(TEST_HOOKS)" LDFLAGS="-fsanitize=thread" $(SANITIZER_TEST)
+	$(TSAN_MAKE) $(SANITIZER_TEST)
+
+## checked-builds: build (without testing) every other flavour CI tests: the sanitizer builds, the
+## fuzz targets and tech.exe with its unit tests; `make -j2 checked-builds` shares the cores
+## among them, so that the test steps after it only test
+checked-builds:
+	$(ASAN_MAKE) tech-asan build/asan/unit-tests
+	$(TSAN_MAKE) tech-tsan build/tsan/unit-tests
+	$(FUZZ_MAKE) fuzz-build
+	$(WINDOWS_MAKE) tech.exe build/windows/unit-tests.exe
 
 ## fuzz: libFuzzer targets (clang) for the FEN, move and EPD readers and whole UCI and CECP
 ## sessions, each run for SECONDS seconds from the seeds in tests/fuzz/corpus (tests/fuzz/run.sh)
@@ -226,8 +238,9 @@ $(BUILD)/fuzz-%: $(LIB_OBJ) $(FUZZ_SUPPORT:%.c=$(BUILD)/%.o) $(BUILD)/tests/fuzz
 
 fuzz-build: $(FUZZ_TARGETS:%=$(BUILD)/fuzz-%)
 
+FUZZ_MAKE     = $(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)"
 fuzz:
-	$(MAKE) BUILD=build/fuzz CC=$(FUZZ_CC) WERROR=1 OPT_FLAGS="$(FUZZ_FLAGS)" fuzz-build
+	$(FUZZ_MAKE) fuzz-build
 	tests/fuzz/run.sh $(SECONDS) $(FUZZ_TARGETS)
 
 ## pgo: ./$(EXE) with profile-guided optimisation (gcc): an instrumented build runs `tech bench`
@@ -254,8 +267,9 @@ pgo:
 ## windows: tech.exe for 64-bit Windows, one static binary, built with the MinGW-w64 cross
 ## compiler in build/windows (Debian: gcc-mingw-w64-x86-64-posix)
 WINDOWS_CC ?= x86_64-w64-mingw32-gcc-posix
+WINDOWS_MAKE = $(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe
 windows:
-	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe all
+	$(WINDOWS_MAKE) all
 
 ## test-windows: tech.exe under Wine (Debian: wine64): the unit tests, the protocol suite but for
 ## the few tests tests/protocol/wine.skip names and the clock-bound ones, then WINDOWS_GAMES games with pondering against
@@ -271,7 +285,7 @@ WINE_PREFIX   ?= $(CURDIR)/build/wine
 # Each step runs while one tech.exe keeps Wine's server up (tests/wine_session.py).
 WINE_SESSION   = WINEPREFIX=$(WINE_PREFIX) WINEDEBUG=-all $(PYTHON) tests/wine_session.py $(WINE) tech.exe --
 test-windows: $(EXE) windows
-	$(MAKE) BUILD=build/windows PLATFORM=windows CC=$(WINDOWS_CC) EXE=tech.exe build/windows/unit-tests.exe
+	$(WINDOWS_MAKE) build/windows/unit-tests.exe
 	$(WINE_SESSION) $(WINE) build/windows/unit-tests.exe
 	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WINE) \
 	    --skip tests/protocol/wine.skip --skip tests/protocol/clock_bound.skip tech.exe
