@@ -54,8 +54,9 @@ DEB_FILES = ["usr/games/tech", "usr/share/man/man6/tech.6.gz", "usr/share/games/
              "usr/share/games/plugins/logos/tech.png", "usr/share/games/tech/openings.epd",
              "usr/share/games/tech/openings.pgn", "usr/share/doc/tech/copyright"]
 DEB_DOC = "usr/share/doc/tech"
-# XBoard's plugin spec, as the Debian engines write it: the version, the command, the variants.
-ENG_TEXT = "plugin spec 0.0\ntech\nchess\n"
+# XBoard's plugin spec, as the Debian engines write it: the version, the command, the variants
+# (XBoard's names, comma-separated: `chess` for normal chess, `fischerandom` for Chess960).
+ENG_TEXT = "plugin spec 0.0\ntech\nchess,fischerandom\n"
 # What a tree outside git holds that is not source: the build folder, the binaries (.gitignore).
 NOT_SOURCE_DIRS = {"build", ".git", "__pycache__"}
 NOT_SOURCE_TOP = {"tech", "tech.exe", "tech-debug", "tech-asan", "tech-tsan", "tech-clang", "tech-prof"}
