@@ -179,13 +179,17 @@ def check_links(path, top=None):
                      if not re.match(r"^[a-z][a-z0-9+.-]*:", t, re.I)])
                 for p in files if p.endswith(".md"))
     broken = broken_links(files)
+    named = ""
     if "tech.exe" in files and "README.md" in files:  # the Windows zip: its README names only what it holds
-        broken += [("README.md", name, "named, not in the zip") for name in missing_named_paths(files)]
+        missing = missing_named_paths(files)
+        broken += [("README.md", name, "named, not in the zip") for name in missing]
+        total_named = len(named_paths(files["README.md"].decode("utf-8")))
+        named = f"; paths README.md names: {total_named - len(missing)} of {total_named} in it"
     readme = [t for t in markdown_links(files.get("README.md", b"").decode("utf-8"))
               if not re.match(r"^[a-z][a-z0-9+.-]*:", t, re.I)]
     readme_broken = [b for b in broken if b[0] == "README.md"]
     summary = (f"{path}: README.md: {len(readme) - len(readme_broken)} of {len(readme)} links resolve; "
-               f"all documents: {total - len(broken)} of {total}")
+               f"all documents: {total - len(broken)} of {total}{named}")
     if broken:
         raise ReleaseError(f"{len(broken)} links do not resolve inside {path}:\n" + summary + "\n" +
                            "\n".join(f"  {document}: {target}: {why}" for document, target, why in broken))
