@@ -5,8 +5,10 @@ Debian package (make deb), and the check that every link of their documents reso
 usage:
   release.py windows --version V --exe tech.exe [--out build/dist]
       build/dist/tech-V-windows-x86_64.zip: tech.exe, LICENSE, the documents of packaging/docs.list
-      at their paths and the manual page as text (docs/tech.6.txt), in a folder of that name;
-      every link of every Markdown file in it must resolve inside it, else nothing is written.
+      at their paths (its README.md is packaging/README-windows.md) and the manual page as text
+      (docs/tech.6.txt), in a folder of that name; every link of every Markdown file in it must
+      resolve inside it, and every path its README names (a link, or a code span such as
+      `docs/tech.6.txt`) must be in it, else nothing is written.
   release.py source --version V [--out build/dist]
       build/dist/tech-V.tar.gz: the source tree (git's tracked files as they are in the work
       tree, or the tree itself outside a checkout) in a folder tech-V, its VERSION file holding V.
@@ -20,7 +22,8 @@ usage:
       every link of its documents resolves inside it.
   release.py check-links ZIP|FOLDER [FOLDER-IN-IT]
       every link of every Markdown file (in a zip: under its one top folder) resolves: the file
-      exists, and a #fragment names a heading of the Markdown file it points into.
+      exists, and a #fragment names a heading of the Markdown file it points into; where tech.exe
+      is there too (the Windows zip), every path its README names is there.
   release.py need COMMAND=PACKAGE ...
       exit 1, naming the Debian packages to install, if a COMMAND is not on the PATH.
 
@@ -47,6 +50,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOCS_LIST = os.path.join(ROOT, "packaging", "docs.list")
 MANUAL = "docs/tech.6"
 MANUAL_TEXT = "docs/tech.6.txt"
+# The zip's README: Windows first (tech.exe, Arena, Cute Chess, BanksiaGUI, no make), naming only
+# files that are in the zip; the source tree's README.md is the Linux one.
+WINDOWS_README = "packaging/README-windows.md"
 # What the Debian package must hold beside the documents: the engine where Debian's games go, its
 # manual page, XBoard's engine-list entry and logo (where fairymax, gnuchess and phalanx put
 # theirs), the opening set, the copyright file.
@@ -54,8 +60,9 @@ DEB_FILES = ["usr/games/tech", "usr/share/man/man6/tech.6.gz", "usr/share/games/
              "usr/share/games/plugins/logos/tech.png", "usr/share/games/tech/openings.epd",
              "usr/share/games/tech/openings.pgn", "usr/share/doc/tech/copyright"]
 DEB_DOC = "usr/share/doc/tech"
-# XBoard's plugin spec, as the Debian engines write it: the version, the command, the variants.
-ENG_TEXT = "plugin spec 0.0\ntech\nchess\n"
+# XBoard's plugin spec, as the Debian engines write it: the version, the command, the variants
+# (XBoard's names, comma-separated: `chess` for normal chess, `fischerandom` for Chess960).
+ENG_TEXT = "plugin spec 0.0\ntech\nchess,fischerandom\n"
 # What a tree outside git holds that is not source: the build folder, the binaries (.gitignore).
 NOT_SOURCE_DIRS = {"build", ".git", "__pycache__"}
 NOT_SOURCE_TOP = {"tech", "tech.exe", "tech-debug", "tech-asan", "tech-tsan", "tech-clang", "tech-prof"}
@@ -114,6 +121,31 @@ def broken_links(files):
     return broken
 
 
+# A code span that reads as a relative path: a folder (`docs/`, `tests/protocol`) or a file with a
+# named extension (`tech.exe`, `docs/tech.6.txt`); not `x12.5`, `e2e4`, `C:\Engines` or `/usr/lib`.
+NAMED_PATH = re.compile(r"^(?:[\w-][\w.-]*/)+[\w.-]*$|^[\w-][\w.-]*\.[A-Za-z]\w*$")
+
+
+def named_paths(text):
+    """The relative paths a Markdown text names, outside fenced code: its links' targets (not a
+    URL, without a #fragment) and the code spans that read as a path."""
+    text = FENCE.sub("", text)
+    spans = [m.group(0).strip("`").strip() for m in CODE_SPAN.finditer(text)]
+    links = [t.partition("#")[0] for t in markdown_links(text) if not re.match(r"^[a-z][a-z0-9+.-]*:", t, re.I)]
+    return sorted({p for p in spans if NAMED_PATH.match(p)} | {p for p in links if p})
+
+
+def missing_named_paths(files, document="README.md"):
+    """The paths `document` names that are not among `files` ({relative path: bytes or None})."""
+    folder = os.path.dirname(document)
+    missing = []
+    for name in named_paths(files[document].decode("utf-8")):
+        where = os.path.normpath(os.path.join(folder, name)).replace(os.sep, "/")
+        if where not in files and where.rstrip("/") not in files:
+            missing.append(name)
+    return missing
+
+
 def archive_files(path, top=None):
     """{relative path: bytes or None} of a zip (below its one top folder, or `top`) or a folder."""
     files = {}
@@ -147,11 +179,17 @@ def check_links(path, top=None):
                      if not re.match(r"^[a-z][a-z0-9+.-]*:", t, re.I)])
                 for p in files if p.endswith(".md"))
     broken = broken_links(files)
+    named = ""
+    if "tech.exe" in files and "README.md" in files:  # the Windows zip: its README names only what it holds
+        missing = missing_named_paths(files)
+        broken += [("README.md", name, "named, not in the zip") for name in missing]
+        total_named = len(named_paths(files["README.md"].decode("utf-8")))
+        named = f"; paths README.md names: {total_named - len(missing)} of {total_named} in it"
     readme = [t for t in markdown_links(files.get("README.md", b"").decode("utf-8"))
               if not re.match(r"^[a-z][a-z0-9+.-]*:", t, re.I)]
     readme_broken = [b for b in broken if b[0] == "README.md"]
     summary = (f"{path}: README.md: {len(readme) - len(readme_broken)} of {len(readme)} links resolve; "
-               f"all documents: {total - len(broken)} of {total}")
+               f"all documents: {total - len(broken)} of {total}{named}")
     if broken:
         raise ReleaseError(f"{len(broken)} links do not resolve inside {path}:\n" + summary + "\n" +
                            "\n".join(f"  {document}: {target}: {why}" for document, target, why in broken))
@@ -246,7 +284,7 @@ def windows_zip(version, exe, out_dir):
     stamp = time.localtime(max(source_time(), 315532800))[:6]  # a zip dates from 1980 on
     members = [("tech.exe", open(exe, "rb").read()), ("LICENSE", open(os.path.join(ROOT, "LICENSE"), "rb").read())]
     for rel in docs_list():
-        with open(os.path.join(ROOT, rel), "rb") as f:
+        with open(os.path.join(ROOT, WINDOWS_README if rel == "README.md" else rel), "rb") as f:
             members.append((rel, f.read()))
     members.append((MANUAL_TEXT, manual_text()))
     files = {rel: data for rel, data in members}
@@ -254,7 +292,7 @@ def windows_zip(version, exe, out_dir):
         parts = rel.split("/")[:-1]
         for i in range(1, len(parts) + 1):
             files.setdefault("/".join(parts[:i]), None)
-    broken = broken_links(files)
+    broken = broken_links(files) + [("README.md", name, "named, not in the zip") for name in missing_named_paths(files)]
     if broken:
         raise ReleaseError("links that would not resolve in the zip: " +
                            "; ".join(f"{d}: {t} ({why})" for d, t, why in broken[:10]))

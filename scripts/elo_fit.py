@@ -6,10 +6,11 @@ the calibration table of TECH's UCI_Elo.
 usage:
   python3 scripts/elo_fit.py [--runs tests/long/strength/runs.jsonl ...] [MATCH.json ...]
       [--native-multiple PROFILE=X] [--prior-draws 1] [--json fit.json]
-      [--table protocol/driver/strength_table.h] [--readme README.md]
+      [--table protocol/driver/strength_table.h] [--doc docs/STRENGTH.md]
 
---readme rewrites the Elo/speed/year table between README.md's strength-table markers and the
-UCI_Elo row of its option table (its range; the default it keeps).
+--doc rewrites the Elo/speed/year table between the strength-table markers of a Markdown page
+(docs/STRENGTH.md, "The UCI_Elo scale"). The option's range and default reach the manual page
+from the program itself (scripts/man_options.py).
 
 Inputs: the strength runs file(s) written by scripts/strength_run.py (one JSON object a line),
 and any match.py --json summaries (e.g. the ply ladder's dN.json): there the players are the
@@ -44,7 +45,6 @@ import datetime
 import json
 import math
 import os
-import re
 import statistics
 import sys
 import textwrap
@@ -65,10 +65,7 @@ MAX_NEWTON_STEP = 200.0
 NEAR_ELO = 200
 # [P] Gillogly 1971: "TECH's current rating is 1147 based on its first tournament" (USCF).
 USCF_1971 = 1147
-README_BEGIN, README_END = "<!-- strength-table:begin -->", "<!-- strength-table:end -->"
-# The UCI_Elo row of README.md's option table: its range is the table's (its default, the 1971
-# program's place on the curve, strength.c computes; the row keeps what it says).
-README_ELO_ROW = re.compile(r"^(\| `UCI_Elo` \| spin \| `[^`]*` \|) [^|]* \|", re.M)
+TABLE_BEGIN, TABLE_END = "<!-- strength-table:begin -->", "<!-- strength-table:end -->"
 
 
 # ---------------------------------------------------------------------------------------
@@ -494,8 +491,8 @@ def table_points(chain, natives):
             "#define STRENGTH_POINTS \\"] + [e + (", \\" if i + 1 < len(entries) else "") for i, e in enumerate(entries)]
 
 
-def readme_table(chain, natives, results, step=100, source="tests/long/strength/runs.jsonl"):
-    """The Elo <-> work <-> speed <-> year table of README.md's 'Playing TECH', under a line that
+def doc_table(chain, natives, results, step=100, source="tests/long/strength/runs.jsonl"):
+    """The Elo <-> work <-> speed <-> year table of docs/STRENGTH.md's 'The UCI_Elo scale', under a line that
     says what it was measured from."""
     games = sum(r["wins"] + r["losses"] + r["draws"] for r in results)
     tcs = ", ".join(sorted({r["tc"] for r in results}))
@@ -515,15 +512,12 @@ def readme_table(chain, natives, results, step=100, source="tests/long/strength/
     return "\n".join(rows)
 
 
-def write_readme_table(path, chain, natives, results, source="tests/long/strength/runs.jsonl"):
-    """Replace README.md's table between the strength-table markers and the UCI_Elo row's range."""
+def write_doc_table(path, chain, natives, results, source="tests/long/strength/runs.jsonl"):
+    """Replace the table between the strength-table markers of the Markdown page at `path`."""
     with open(path) as f:
         text = f.read()
-    start, end = text.index(README_BEGIN) + len(README_BEGIN), text.index(README_END)
-    text = text[:start] + "\n" + readme_table(chain, natives, results, source=source) + "\n" + text[end:]
-    low, high = round(chain[0][2]), round(chain[-1][2])
-    span = f"{low} to {high}" if low < 0 else f"{low}-{high}"  # "-352-2028" would misread
-    text = README_ELO_ROW.sub(lambda m: f"{m.group(1)} {span} |", text)
+    start, end = text.index(TABLE_BEGIN) + len(TABLE_BEGIN), text.index(TABLE_END)
+    text = text[:start] + "\n" + doc_table(chain, natives, results, source=source) + "\n" + text[end:]
     with open(path, "w") as f:
         f.write(text)
 
@@ -572,7 +566,8 @@ def main(argv=None):
     parser.add_argument("--prior-draws", type=float, default=1.0)
     parser.add_argument("--json", help="write the fit here (for scripts/strength_svg.py)")
     parser.add_argument("--table", help="write the UCI_Elo calibration table (C header) here")
-    parser.add_argument("--readme", help="replace the Elo/speed/year table between the strength-table markers")
+    parser.add_argument("--doc", help="replace the Elo/speed/year table between the strength-table markers of "
+                                      "this Markdown page (docs/STRENGTH.md)")
     parser.add_argument("--keep-far", action="store_true",
                         help="keep far anchors in the fit (checks against list engines are far by design)")
     args = parser.parse_args(argv)
@@ -661,10 +656,10 @@ def main(argv=None):
             with open(args.table, "w") as f:
                 f.write(table_text(chain, natives, results, anchors, tcs))
             print(f"wrote {args.table}")
-        if args.readme:
-            write_readme_table(args.readme, chain, natives, results)
-            print(f"updated the table in {args.readme}")
-    elif args.table or args.readme:
+        if args.doc:
+            write_doc_table(args.doc, chain, natives, results)
+            print(f"updated the table in {args.doc}")
+    elif args.table or args.doc:
         print("no calibration: the TECH speed players and the labelled Stockfish players are not one group "
               "(or a profile's native multiple is unknown)", file=sys.stderr)
         return 1

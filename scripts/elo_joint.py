@@ -4,7 +4,7 @@
 
 usage:
   python3 scripts/elo_joint.py [--runs FILE ...] [--native-multiple PROFILE=X ...]
-      [--json joint.json] [--table protocol/driver/strength_table.h] [--readme README.md]
+      [--json joint.json] [--table protocol/driver/strength_table.h] [--doc docs/STRENGTH.md]
 
 A point of the curve is a profile at a speed (TECH-deep@x2401). It has two places:
   - on Stockfish's 2023 scale: elo_fit.py's fit of the games against Stockfish's labelled
@@ -21,8 +21,8 @@ climb against the list engines: elo_climb.py keeps every +200 of the scale a gai
 them, missing neither kind by more than the middles' largest miss. A point with one place only is
 numbered by it and the offset of the nearest point with both (marked in the report). The
 calibration chain then takes the profiles weakest first, each entering where its numbers pass the
-best of the one before (elo_fit.calibration_chain), and --table / --readme write the UCI_Elo
-table and README's table from it.
+best of the one before (elo_fit.calibration_chain), and --table / --doc write the UCI_Elo
+table and the tables of docs/STRENGTH.md's "The UCI_Elo scale" from it.
 
 Runs played at a UCI_Elo (TECH-Elo1798) are points too: the table in force at their build
 (git show BUILD:protocol/driver/strength_table.h) gives the profile and the work, and the work
@@ -316,7 +316,7 @@ def score_against(results, name, kind):
 
 
 def kinds_table(rows, results, chain):
-    """README's table of the curve's points against each kind of opponent: the number, then per
+    """The table of the curve's points against each kind of opponent (docs/STRENGTH.md): the number, then per
     kind the games, the score and the place with its 95% interval, and the miss."""
     by_name = {row["name"]: row for row in rows}
     out = ["| UCI_Elo | point | v Stockfish's Skills: games, score | place (95%) | miss | "
@@ -339,10 +339,10 @@ def kinds_table(rows, results, chain):
 
 def write_kinds_table(path, text):
     with open(path) as f:
-        readme = f.read()
-    start, end = readme.index(KINDS_BEGIN) + len(KINDS_BEGIN), readme.index(KINDS_END)
+        page = f.read()
+    start, end = page.index(KINDS_BEGIN) + len(KINDS_BEGIN), page.index(KINDS_END)
     with open(path, "w") as f:
-        f.write(readme[:start] + "\n" + text + "\n" + readme[end:])
+        f.write(page[:start] + "\n" + text + "\n" + page[end:])
 
 
 def table_heading(results, natives, chain, files):
@@ -374,7 +374,8 @@ def main(argv=None):
     parser.add_argument("--prior-draws", type=float, default=1.0)
     parser.add_argument("--json", help="write the points and the chain here")
     parser.add_argument("--table", help="write the UCI_Elo calibration table (C header) here")
-    parser.add_argument("--readme", help="replace the Elo/speed/year table between README.md's strength-table markers")
+    parser.add_argument("--doc", help="replace the tables between the strength-table and strength-kinds markers of "
+                                      "this Markdown page (docs/STRENGTH.md)")
     args = parser.parse_args(argv)
     results, measured = [], []
     for path in args.runs or DEFAULT_RUNS:
@@ -413,10 +414,10 @@ def main(argv=None):
               f"{weakest[0] + STEP}, {weakest[1]:+.0f} against the list engines")
     kinds = kinds_table(rows, results, chain)
     print("\nThe curve's points against each kind of opponent:\n" + kinds)
-    if args.readme:
-        elo_fit.write_readme_table(args.readme, chain, natives, results, source=files)
-        write_kinds_table(args.readme, kinds)
-        print(f"updated the table in {args.readme}")
+    if args.doc:
+        elo_fit.write_doc_table(args.doc, chain, natives, results, source=files)
+        write_kinds_table(args.doc, kinds)
+        print(f"updated the tables in {args.doc}")
     if args.json:
         # "players" in elo_fit.py's form, so that strength_svg.py draws the joint curve
         drawn = {row["name"]: dict(elo_fit.kind_of(row["name"]), value=row["joint"], low=row["joint"] - row["half"],
@@ -424,7 +425,7 @@ def main(argv=None):
         with open(args.json, "w") as f:
             json.dump({"players": drawn, "points": rows, "chain": chain, "natives": natives, "steps": steps,
                        "scale": "Elo between Stockfish's Skills and list engines",
-                       "curve": "UCI_Elo (README table)"}, f, indent=1)
+                       "curve": "UCI_Elo (docs/STRENGTH.md table)"}, f, indent=1)
     return 0
 
 

@@ -99,7 +99,7 @@ def svg(fit):
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(e):.1f}" for i, (m, e) in enumerate(uci_elo))
         out.append(f'<path d="{path}" fill="none" stroke="black" stroke-width="1.5" stroke-dasharray="2,3"/>')
         out.append(f'<text x="{LEFT + 10}" y="{TOP + 16 + 18 * len(series)}">┄ '
-                   f'{escape(fit.get("curve", "UCI_Elo: the Stockfish label played even with (README table)"))}</text>')
+                   f'{escape(fit.get("curve", "UCI_Elo: the Stockfish label played even with (docs/STRENGTH.md table)"))}</text>')
     for row, (profile, pts) in enumerate(sorted(series.items())):
         colour = COLOURS.get(profile, "black")
         path = " ".join(f"{'M' if i == 0 else 'L'}{x(m):.1f},{y(v):.1f}" for i, (m, v, *_rest) in enumerate(pts))

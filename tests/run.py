@@ -16,7 +16,7 @@ import sys
 import runner
 
 # suite -> (support module, whether its tests are announced and run one at a time)
-SUITES = {"protocol": ("harness", False), "tools": ("testlib", False), "release": ("testlib", False),
+SUITES = {"protocol": ("harness", False), "tools": ("testlib", False), "release": ("harness", False),
           "long": ("longlib", True)}
 
 if __name__ == "__main__":

@@ -34,10 +34,12 @@ import time
 import traceback
 
 # The project's Python folders, put on the path of every test (and so of the scripts a test
-# imports): the one place that sets it. tests/ holds the runner and the suites' shared modules.
+# imports): the one place that sets it. tests/ holds the runner and the suites' shared modules,
+# tests/protocol the harness that drives the engine (which the release files' tests use too).
 TESTS = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(TESTS)
-PYTHON_PATHS = [TESTS] + [os.path.join(PROJECT, d) for d in ("scripts", "packaging", "book-free-openings")]
+PYTHON_PATHS = [TESTS, os.path.join(TESTS, "protocol")] + [
+    os.path.join(PROJECT, d) for d in ("scripts", "packaging", "book-free-openings")]
 
 
 def load_tests(folder):

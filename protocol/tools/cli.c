@@ -66,7 +66,10 @@ static int cmd_perft(int argc, char **argv) { return run_perft(argc, argv, false
 static int cmd_divide(int argc, char **argv) { return run_perft(argc, argv, true); }
 
 static const char *const usage_lines[] = {
-    "usage: tech                              the engine: UCI or CECP on stdin/stdout (`help` there)",
+    "To play a game at the terminal: run `tech`, then type `play black` (TECH takes Black) and your",
+    "moves (e4, Nf3); `help` there lists the commands. A chess GUI runs `tech` as a UCI or CECP engine.",
+    "",
+    "usage: tech                              the engine: UCI, CECP or the console on stdin/stdout",
     "       tech perft DEPTH [FEN]            count move paths (`Nodes searched: N`)",
     "       tech divide DEPTH [FEN]           the same, per root move",
     "       tech bench [DEPTH] [--style modern]",

@@ -41,6 +41,7 @@ def test_help_and_unknown_command():
     for word in ("help", "--help", "-h"):
         status, out, _ = run(word)
         check(status == 0 and "tech perft DEPTH" in out and "tech epd FILE" in out, f"{word}: {out}")
+        check("`play black`" in out.split("usage:")[0], f"{word}: says not how to play a game first: {out}")
     status, out, err = run("frobnicate")
     check(status == 2 and not out and "unknown command 'frobnicate'" in err and "help" in err,
           f"unknown command: {status} {out!r} {err!r}")

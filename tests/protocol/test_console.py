@@ -98,21 +98,21 @@ def test_help_and_board():
 
 
 def test_help_readme_and_manual_name_every_game_command():
-    """Issue 41: `help`, README's console table and the manual page's CONSOLE section each name the
-    commands of a game at the terminal."""
+    """Issue 41: `help`, the console table of docs/PLAYING.md (the README's until issue 50) and the
+    manual page's CONSOLE section each name the commands of a game at the terminal."""
     e = Engine()
     e.send("help")
     lines = []
     e.expect(r"help \| quit", 1.0, lines)
     helped = " ".join(lines)
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
-        readme = re.search(r"^## The console\n(.*?)(?=^## )", f.read(), re.M | re.S).group(1)
+    with open(os.path.join(root, "docs", "PLAYING.md"), encoding="utf-8") as f:
+        guide = re.search(r"^## The console\n(.*?)(?=^## )", f.read(), re.M | re.S).group(1)
     with open(os.path.join(root, "docs", "tech.6"), encoding="utf-8") as f:
         manual = re.search(r"^\.SH CONSOLE\n(.*?)(?=^\.SH )", f.read(), re.M | re.S).group(1)
     for command in ("play", "clock", "board", "undo", "resign", "draw", "save"):
         check(re.search(rf"(^|[ |]){command}\b", helped), f"help does not name `{command}`")
-        check(f"| `{command}" in readme, f"README's console table has no row for `{command}`")
+        check(f"| `{command}" in guide, f"docs/PLAYING.md's console table has no row for `{command}`")
         check(re.search(rf"^\.B[IR]? {command}\b", manual, re.M), f"the manual's CONSOLE has no `{command}`")
 
 

@@ -6,13 +6,14 @@ packaging tools are installed, the package `make deb` builds holds every file it
 finding no error)."""
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tarfile
 import tempfile
 import zipfile
 
-from testlib import CHECKED_BUILD, WRAPPER, TestSkipped, check
+from harness import CHECKED_BUILD, WRAPPER, Engine, TestSkipped, check
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 import logo
@@ -50,23 +51,65 @@ def tree_files(paths):
 
 def test_documents_hold_every_file_their_links_name():
     """The zip and the package carry packaging/docs.list: every link of every Markdown file in
-    it, the README's 30-odd among them, points at a file in it (and a heading that is there)."""
+    it, the README's among them (the Linux one and the zip's), points at a file in it (and a
+    heading that is there)."""
     listed = release.docs_list()
     check("README.md" in listed, "packaging/docs.list lacks the README")
     check(all(os.path.isfile(os.path.join(ROOT, rel)) for rel in listed),
           "packaging/docs.list names a file that is not there")
     files = tree_files(listed + ["LICENSE"])
-    readme = release.markdown_links(files["README.md"].decode())
-    check(len([t for t in readme if not t.startswith("#")]) >= 30, f"only {len(readme)} links found in the README")
-    broken = release.broken_links(files)
-    check(not broken, "links to files not in packaging/docs.list: " +
-          "; ".join(f"{d}: {t} ({why})" for d, t, why in broken[:10]))
+    files[release.MANUAL_TEXT] = b"TECH(6)"  # the zip's manual as text, which its README links
+    for readme in ("README.md", release.WINDOWS_README):
+        with open(os.path.join(ROOT, readme), "rb") as f:
+            files["README.md"] = f.read()
+        links = release.markdown_links(files["README.md"].decode())
+        check(len([t for t in links if not t.startswith("#")]) >= 10, f"only {len(links)} links found in {readme}")
+        broken = release.broken_links(files)
+        check(not broken, f"with {readme}: links to files not in packaging/docs.list: " +
+              "; ".join(f"{d}: {t} ({why})" for d, t, why in broken[:10]))
+
+
+def test_the_zips_readme_names_only_what_the_zip_holds():
+    """The Windows zip's README (packaging/README-windows.md) is for Windows: tech.exe and the GUIs
+    a Windows player uses, no `make`; every path it names, as a link or in code, is in the zip (the
+    Linux README it carried before issue 50 named 38 that were not, and the check finds them)."""
+    with open(os.path.join(ROOT, release.WINDOWS_README), encoding="utf-8") as f:
+        text = f.read()
+    for words in ("tech.exe", "Arena", "Cute Chess", "BanksiaGUI", "/usr/lib/wine/wine64", "play black",
+                  "UCI_LimitStrength"):
+        check(words in text, f"{release.WINDOWS_README} does not say {words!r}")
+    check(not re.search(r"`make\b", text), f"{release.WINDOWS_README} tells a Windows player to run make")
+    files = tree_files(release.docs_list() + ["LICENSE"])
+    files.update({"tech.exe": b"MZ", release.MANUAL_TEXT: b"TECH(6)"})
+    files["README.md"] = text.encode()
+    missing = release.missing_named_paths(files)
+    check(not missing, f"{release.WINDOWS_README} names what the zip lacks: {missing}")
+    files["README.md"] += b"\nSee `tests/protocol/harness.py`, `scripts/` and [the tests](tests/unit/README.md).\n"
+    missing = release.missing_named_paths(files)
+    check(missing == ["scripts/", "tests/protocol/harness.py", "tests/unit/README.md"], f"the check found {missing}")
 
 
 def write_zip(path, members):
     with zipfile.ZipFile(path, "w") as z:
         for name, text in members.items():
             z.writestr(name, text)
+
+
+def test_xboard_engine_list_entry_names_every_variant_tech_plays():
+    """tech.eng, XBoard's engine-list entry (plugin spec 0.0: the command, then the variants in
+    XBoard's names, comma-separated), lists each variant TECH announces in CECP, normal chess as
+    XBoard's `chess`, so that an XBoard asking for Chess960 finds TECH."""
+    with open(os.path.join(ROOT, "packaging", "debian", "tech.eng")) as f:
+        eng = f.read()
+    check(eng == release.ENG_TEXT, f"packaging/debian/tech.eng holds {eng!r}, release.py checks for {release.ENG_TEXT!r}")
+    spec, command, variants = eng.splitlines()
+    e = Engine()
+    e.send("xboard", "protover 2")
+    m = e.expect(r'^feature .*variants="([^"]+)"', 2.0)
+    e.quit()
+    announced = ["chess" if v == "normal" else v for v in m.group(1).split(",")]
+    check((spec, command) == ("plugin spec 0.0", "tech") and variants.split(",") == announced,
+          f"tech.eng's variants {variants!r}, TECH announces {m.group(1)!r}")
 
 
 def test_link_check_finds_a_missing_file_and_a_missing_heading():
@@ -100,8 +143,11 @@ def test_windows_zip_stands_alone():
         with zipfile.ZipFile(path) as z:
             names = set(z.namelist())
             manual = z.read("tech-0.0+test-windows-x86_64/docs/tech.6.txt").decode()
+            readme = z.read("tech-0.0+test-windows-x86_64/README.md").decode()
         for rel in ["tech.exe", "LICENSE", "docs/tech.6.txt"] + release.docs_list():
             check(f"tech-0.0+test-windows-x86_64/{rel}" in names, f"the zip lacks {rel}")
+        with open(os.path.join(ROOT, release.WINDOWS_README), encoding="utf-8") as f:
+            check(readme == f.read(), "the zip's README is not packaging/README-windows.md")
         check("NAME" in manual and "tech" in manual and "\x1b" not in manual, "the manual page as text is not plain")
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()

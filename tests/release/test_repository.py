@@ -1,5 +1,5 @@
 """test_repository.py - the repository stands on its own: every document a file names is in it,
-and the README's layout table matches the tree (each folder it lists exists, and each top-level
+and docs/DEVELOPING.md's layout table matches the tree (each folder it lists exists, and each top-level
 folder and each part of protocol/ is listed)."""
 import os
 import re
@@ -46,28 +46,28 @@ def test_every_named_document_is_in_the_repository():
 
 
 def layout_rows():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "DEVELOPING.md"), encoding="utf-8") as f:
         text = f.read()
     section = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
     return [m.group(1) for m in re.finditer(r"^\| `([^`]+)` \|", section, re.M)]
 
 
-def test_readme_layout_matches_the_tree():
+def test_layout_table_matches_the_tree():
     rows = layout_rows()
-    check(rows, "README.md has no layout table")
+    check(rows, "docs/DEVELOPING.md has no layout table")
     for row in rows:
-        check(os.path.exists(os.path.join(ROOT, row.rstrip("/"))), f"README layout lists {row}, which is missing")
+        check(os.path.exists(os.path.join(ROOT, row.rstrip("/"))), f"docs/DEVELOPING.md's layout lists {row}, which is missing")
     listed = {row.rstrip("/") for row in rows}
     top = [d for d in sorted(os.listdir(ROOT))
            if os.path.isdir(os.path.join(ROOT, d)) and not d.startswith(".") and d != "build"]
     for folder in top:
         inside = any(r == folder or r.startswith(folder + "/") for r in listed)
-        check(inside, f"top-level folder {folder}/ is not in README's layout table")
+        check(inside, f"top-level folder {folder}/ is not in docs/DEVELOPING.md's layout table")
     protocol = os.path.join(ROOT, "protocol")
     for entry in sorted(os.listdir(protocol)):
         part = f"protocol/{entry}"
         if os.path.isdir(os.path.join(protocol, entry)) or entry.endswith(".c"):
-            check(part in listed, f"{part} is not in README's layout table")
+            check(part in listed, f"{part} is not in docs/DEVELOPING.md's layout table")
 
 
 def test_c_lines_fit_120_columns():

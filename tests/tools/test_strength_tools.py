@@ -100,17 +100,16 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
     calibration table whose points climb, each at the 2023 Elo of the Stockfish step it plays
     even with, with the PDP-10 work a move that plays so."""
     with tempfile.TemporaryDirectory() as tmp:
-        runs, table, fit_json, readme = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "readme"))
+        runs, table, fit_json, page = (os.path.join(tmp, n) for n in ("runs.jsonl", "t.h", "fit.json", "STRENGTH.md"))
         synthetic_runs(runs)
         with open(runs, "a") as f:  # a time-odds pair: a labelled group of its own, fitted after the curve's
             f.write(json.dumps({"date": "2026-01-01T00:00:00Z", "build": "test", "tc": "1+0.18 v 60+0.6",
                                 "players": [{"name": "TECH-1971@x1000~1+0.18"}, {"name": "Stockfish@1450~60+0.6"}],
                                 "wins": 3, "losses": 6, "draws": 1}) + "\n")
-        with open(readme, "w") as f:
-            f.write(f"| `UCI_Elo` | spin | `1` | 1-2 | option | x |\nbefore\n{elo_fit.README_BEGIN}\nold\n"
-                    f"{elo_fit.README_END}\nafter\n")
+        with open(page, "w") as f:
+            f.write(f"before\n{elo_fit.TABLE_BEGIN}\nold\n{elo_fit.TABLE_END}\nafter\n")
         out = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elo_fit.py"), "--runs", runs,
-                              "--prior-draws", "0", "--json", fit_json, "--table", table, "--readme", readme],
+                              "--prior-draws", "0", "--json", fit_json, "--table", table, "--doc", page],
                              capture_output=True, text=True, timeout=60)
         check(out.returncode == 0, f"elo_fit failed: {out.stderr}")
         with open(fit_json) as f:
@@ -149,10 +148,11 @@ def test_elo_fit_recovers_known_ratings_and_judges_the_labels():
                            (("STRENGTH_TECH_MODERN", round(NATIVES["TECH-modern"] * per["TECH-modern"])), 2482),
                            (("STRENGTH_TECH_1971", round(per["TECH-1971"])), 794)):
             check(abs(table_elo.get(key, -9999) - label) <= 2, f"{key}: UCI_Elo {table_elo.get(key)}, want {label}")
-        with open(readme) as f:
+        with open(page) as f:
             text = f.read()
-        check("old" not in text and "| UCI_Elo | profile |" in text and text.endswith("after\n"), text)
-        check(f"| `UCI_Elo` | spin | `1` | {elos[0]}-{elos[-1]} | option | x |" in text, text)  # the default kept
+        check("old" not in text and "| UCI_Elo | profile |" in text and text.startswith("before\n")
+              and text.endswith("after\n"), text)
+        check(f"| {elos[0]} | TECH-1971 |" in text and f"| {elos[-1]} | TECH-modern |" in text, text)  # the range's ends
         check("| UCI_Elo | profile | work a move (PDP-10 seconds) |" in text, text)
         svg_path = os.path.join(tmp, "curve.svg")
         strength_svg.main([fit_json, "--out", svg_path])
