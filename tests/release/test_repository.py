@@ -119,6 +119,10 @@ def test_warnings_are_errors_only_where_asked():
         makefile = f.read()
     for target in ("werror", "debug", "asan", "tsan", "fuzz"):
         recipe = re.search(rf"^{target}:.*\n((?:\t.*\n)+)", makefile, re.M)
-        check(recipe and "WERROR=1" in recipe.group(1), f"make {target} builds without -Werror")
+        text = recipe.group(1) if recipe else ""
+        for name in re.findall(r"\$\((\w+)\)", text):   # a make command kept in a variable
+            defined = re.search(rf"^{name}\s*:?=(.*)$", makefile, re.M)
+            text += defined.group(1) if defined else ""
+        check("WERROR=1" in text, f"make {target} builds without -Werror")
     with open(os.path.join(ROOT, ".ci", "run")) as f:
         check(re.search(r"^export WERROR=1$", f.read(), re.M), ".ci/run does not build with -Werror")
