@@ -70,11 +70,12 @@ typedef struct {
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move best_move;   /* MOVE_NONE: no legal move (or a self-ponder job that never
+    Move best_move;        /* MOVE_NONE: no legal move (or a self-ponder job that never
                                     got to search: the guess found no reply) */
-    Move ponder_move; /* TECH's guess of the reply to best_move, or MOVE_NONE */
-    Move predicted;   /* JOB_SELF_PONDER: the reply the search assumed */
-    Score score;
+    Move ponder_move;      /* TECH's guess of the reply to best_move, or MOVE_NONE */
+    Move predicted;        /* JOB_SELF_PONDER: the reply the search assumed */
+    Score score;           /* the search's value of best_move (SearchResult.score) */
+    Score shown_score;     /* ... as a person and a GUI are shown it, in base values */
     Depth depth;           /* deepest completed depth of the main search */
     int64_t depth_time_us; /* how long the search of that depth took */
     bool aborted;          /* the main search was cut short */

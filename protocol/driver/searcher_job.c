@@ -233,6 +233,7 @@ static void run_main(Searcher *searcher)
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
+    r->shown_score = main.shown_score;
     r->depth = main.depth;
     r->depth_time_us = main.depth_time_us;
     r->aborted = main.aborted;
@@ -244,6 +245,7 @@ static void run_main(Searcher *searcher)
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;
         r->score = job->insurance_result.score;
+        r->shown_score = job->insurance_result.shown_score;
         r->depth = job->insurance_result.depth;
         r->insurance_used = true;
     }

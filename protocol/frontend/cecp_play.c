@@ -22,8 +22,9 @@ static void cecp_flush_deferred(Cecp *c);
 
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
-static void post_line(const Cecp *c, const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
+static void post_line(const Cecp *c, const SearchInfo *info, int64_t elapsed_ms, Move prefix)
 {
+    Score score = info->shown_score;
     if (score_is_mate(score)) {
         int moves = score_mate_moves(score);
         score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
@@ -49,7 +50,7 @@ static void post_progress(Cecp *c, const JobReport *r)
     SearchInfo info = r->info[0];
     info.nodes = r->nodes;
     bool pondering = atomic_load(&c->show_prefix);
-    post_line(c, &info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    post_line(c, &info, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, now);
     if (!pondering) atomic_store(&c->posted_move, info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
 }
@@ -74,8 +75,7 @@ static void report(void *context, const JobReport *r)
     atomic_store(&c->stat_nodes, r->info[0].nodes);
     if (!r->settled || !atomic_load(&c->post)) return;
     bool pondering = atomic_load(&c->show_prefix);
-    for (int i = 0; i < r->info_count; i++)
-        post_line(c, &r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    for (int i = 0; i < r->info_count; i++) post_line(c, &r->info[i], r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, clock_now_us());
     const SearchInfo *best = &r->info[0];
     if (!pondering) atomic_store(&c->posted_move, best->pv_length > 0 ? best->pv[0] : MOVE_NONE);
@@ -100,9 +100,9 @@ static void post_move_line(Cecp *c, const JobResult *r)
         line.pv[0] = r->best_move;
         line.pv_length = 1;
     }
-    line.score = r->score;
+    line.shown_score = r->shown_score;
     if (r->nodes > line.nodes) line.nodes = r->nodes;
-    post_line(c, &line, line.score, r->elapsed_us / 1000, MOVE_NONE);
+    post_line(c, &line, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -260,7 +260,7 @@ static void deliver_move(Cecp *c, const JobResult *r)
         game_play(&c->s->game, r->best_move);
         session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c, r);
-        c->last_score = r->score;
+        c->last_score = r->shown_score;
         c->have_score = true;
         cecp_check_game_end(c, true);
     }

@@ -79,7 +79,7 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull, bo
     text_append(&line, "info depth %d seldepth %d", info->depth,
                 info->seldepth > info->depth ? info->seldepth : info->depth);
     if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
-    append_score(&line, info->score);
+    append_score(&line, info->shown_score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
@@ -168,7 +168,7 @@ static void deliver(Uci *u, const JobResult *r)
                 info.pv_length = 1;
                 info.depth = r->depth > 0 ? r->depth : 1;
             }
-            info.score = r->score;
+            info.shown_score = r->shown_score;
             if (r->nodes > info.nodes) info.nodes = r->nodes;
             print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
         }
