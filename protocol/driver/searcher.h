@@ -45,8 +45,10 @@ typedef struct {
     Depth depth;            /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
-                                    `nodes` so far, `info` the last settled line (or NULL) */
+    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way, `nodes`
+                                    so far, `info` the best line so far (NULL before the first):
+                                    the last reported, a new best move of the depth under way or
+                                    a completed depth's line */
     uint64_t nodes;
 } JobReport;
 
@@ -148,6 +150,9 @@ int searcher_hash_mb(Searcher *searcher);
 /* Ponder statistics (docs/SPEC.md §8): count a hit or a miss, read the totals. */
 void searcher_count_ponder(Searcher *searcher, bool hit);
 void searcher_ponder_stats(Searcher *searcher, int *hits, int *total);
+/* A heartbeat's line as every protocol shows it (docs/PROTOCOLS.md §1): the best line so far,
+ * named by the depth under way, with the move's nodes so far; false before there is a line. */
+bool searcher_progress_line(const JobReport *report, SearchInfo *line);
 /* docs/SPEC.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
 void searcher_format_stats(const JobResult *result, char *buf, size_t size);
 

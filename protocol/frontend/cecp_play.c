@@ -38,21 +38,27 @@ static void post_line(const Cecp *c, const SearchInfo *info, int64_t elapsed_ms,
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): the last settled line again, with the
- * move's nodes and time so far, when no line has been posted for a heartbeat's interval. Before
- * a depth has settled a line there is nothing true to say in a thinking line; `.` answers then. */
+/* The heartbeat of a long search (JobReport.progress), when no line has been posted for a
+ * heartbeat's interval: the depth under way with the best line so far and the move's nodes and
+ * time (docs/PROTOCOLS.md §1). Before the search has a line there is nothing to show; `.`
+ * answers then. A line named by a depth it did not come from (the deepest completed depth's
+ * line while the next has found nothing better yet) is not the move's line: the move's own,
+ * at its depth, is posted before `move`. */
 static void post_progress(Cecp *c, const JobReport *r)
 {
     atomic_store(&c->stat_nodes, r->nodes);
-    if (!r->info || !atomic_load(&c->post)) return;
+    if (r->depth > 0) atomic_store(&c->stat_depth, r->depth);
+    SearchInfo info;
+    if (!searcher_progress_line(r, &info) || !atomic_load(&c->post)) return;
     int64_t now = clock_now_us();
-    if (now - atomic_load(&c->posted_us) < JOB_HEARTBEAT_US) return;
-    SearchInfo info = r->info[0];
-    info.nodes = r->nodes;
+    /* Half a heartbeat: a line posted just before is not repeated at once, and the next heartbeat
+     * is never skipped for one posted most of an interval ago (which left gaps of 1.8 s). */
+    if (now - atomic_load(&c->posted_us) < JOB_HEARTBEAT_US / 2) return;
     bool pondering = atomic_load(&c->show_prefix);
     post_line(c, &info, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, now);
-    if (!pondering) atomic_store(&c->posted_move, info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
+    bool own_depth = info.depth == r->info[0].depth;
+    if (!pondering) atomic_store(&c->posted_move, own_depth && info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
 }
 
 /* Thinking output as the search goes: only what a completed depth has settled (docs/PROTOCOLS.md
