@@ -14,6 +14,7 @@
 #include "search_control.h"
 #include "search_internal.h"
 #include "shared_search.h"
+#include "shown_score.h"
 
 /* E3: the secondary search looks this much deeper at the chosen move (docs/SPEC.md §10). */
 enum { SECONDARY_SEARCH_PLIES = 2 };
@@ -172,6 +173,12 @@ static void pv_complete_from_table(const Search *s, SearchInfo *info)
     free(pos);
 }
 
+/* A line of this root read at the base piece values (shown_score.h). */
+static Score line_shown_score(const Search *s, const SearchInfo *line)
+{
+    return shown_score(&s->pos, s->value, &s->features, line->pv, line->pv_length, line->score);
+}
+
 /* The root's best line as it stands: the principal variation with its depth and score. */
 static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
 {
@@ -184,16 +191,7 @@ static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
     info->pv_length = s->pv_length[0];
     memcpy(info->pv, s->pv[0], (size_t)info->pv_length * sizeof(Move));
     pv_complete_from_table(s, info);
-}
-
-/* A new best move of the depth under way (MultiPV 1): its line, which the rest of the depth may
- * still better. */
-static void report_info(Search *s, const SearchReporter *reporter, Depth depth, Score score)
-{
-    if (!reporter || !reporter->on_info) return;
-    SearchInfo info;
-    best_line(s, depth, score, &info);
-    reporter->on_info(reporter->context, &info);
+    info->shown_score = line_shown_score(s, info);
 }
 
 /* A depth completed (MultiPV 1): its line again, settled, with the depth's nodes. */
@@ -214,6 +212,7 @@ static void report_presort_choice(Search *s, const SearchReporter *reporter)
     SearchInfo info;
     memset(&info, 0, sizeof info);
     info.score = (Score)(color_sign(s->pos.side) * s->material[0]);
+    info.shown_score = line_shown_score(s, &info); /* the root's own material: the line is empty yet */
     info.pv[0] = s->root.moves[0].move;
     info.pv_length = 1;
     reporter->on_depth_done(reporter->context, &info);
@@ -231,6 +230,7 @@ static void root_lines_done(Search *s, const SearchReporter *reporter, Depth dep
         line->seldepth = s->stats.seldepth;
         line->nodes = shared_search_nodes(s);
         line->multipv = s->multipv > 1 && i < shown ? i + 1 : 0;
+        line->shown_score = line_shown_score(s, line);
     }
     if (s->variety) variety_collect(&s->candidates, lines);
     if (!reporter || s->multipv == 1) return; /* one line: reported as each new best move came */
@@ -252,6 +252,7 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     if (chosen.pv[0] == result->best_move) return;
     result->best_move = chosen.pv[0];
     result->score = chosen.score;
+    result->shown_score = chosen.shown_score;
     result->ponder_move = chosen.pv_length > 1 ? chosen.pv[1] : MOVE_NONE;
     chosen.multipv = 0;
     if (reporter && reporter->on_info) reporter->on_info(reporter->context, &chosen);
@@ -265,6 +266,7 @@ typedef struct {
     Move best, ponder;
     int best_rank;
     Score score;
+    Score shown;             /* the score read at the base values (shown_score.h) */
     int completed;           /* root moves fully searched */
     bool previous_best_done; /* the previous depth's best move is among them */
 } RootLine;
@@ -329,8 +331,13 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         line->score = v;
         pv_update(s, 0, rm.move);
         line->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
+        SearchInfo info;
+        best_line(s, depth, v, &info);
+        line->shown = info.shown_score;
         if (v >= hi) return ROOT_FAIL_HIGH;
-        if (s->multipv == 1) report_info(s, reporter, depth, v); /* MultiPV: once the depth is done */
+        /* A new best move of the depth under way: its line, which the rest of the depth may still
+         * better (MultiPV: the lines once the depth is done). */
+        if (s->multipv == 1 && reporter && reporter->on_info) reporter->on_info(reporter->context, &info);
     }
     return line->best == MOVE_NONE ? ROOT_FAIL_LOW : ROOT_EXACT;
 }
@@ -359,6 +366,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             if (usable) {
                 result->best_move = line.best;
                 result->score = line.score;
+                result->shown_score = line.shown;
                 result->ponder_move = line.ponder;
                 result->searched = true;
             }
@@ -373,6 +381,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             /* A move proved better than the window: play it if time runs out now. */
             result->best_move = line.best;
             result->score = line.score;
+            result->shown_score = line.shown;
             result->ponder_move = line.ponder;
             result->searched = true;
             s->iteration_best = line.best;
@@ -398,6 +407,7 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
     if (search_root(s, &chosen, deeper_depth, -SCORE_INFINITE, SCORE_INFINITE, NULL, &line) == ROOT_ABORTED) return;
     if (line.score >= result->score) {
         result->score = line.score;
+        result->shown_score = line.shown;
         result->ponder_move = line.ponder;
         result->depth = deeper_depth;
         return;
@@ -486,7 +496,7 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     s->material[0] = root_material(s);
     if (s->eval_incremental) eval_line_init(&s->eval, &s->pos);
     if (s->root.count == 0) {
-        result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
+        result.score = result.shown_score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
         result.searched = true; /* nothing to choose from: the result is final */
     } else {
         result.best_move = s->root.moves[0].move; /* until a root move completes */

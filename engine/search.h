@@ -110,7 +110,10 @@ typedef struct {
 typedef struct {
     Depth depth;
     int seldepth;
-    Score score; /* side-to-move view; mate scores per types.h */
+    Score score;       /* the search's value, side-to-move view, at this root's piece values
+                          (docs/SPEC.md §5.8); mate scores per types.h */
+    Score shown_score; /* the same line's value read at the base piece values: the score a
+                          person and a GUI are shown (shown_score.h) */
     uint64_t nodes;
     int multipv;      /* MultiPV: this line's place, 1 = the best; 0 = the one line */
     int presort_rank; /* MultiPV: its root move's place in the pre-sort, 1 = first */
@@ -141,9 +144,10 @@ typedef struct {
 enum { SEARCH_PROGRESS_INTERVAL_US = 100000 };
 
 typedef struct {
-    Move best_move;   /* MOVE_NONE only when the root has no legal move */
-    Move ponder_move; /* second move of the PV, or MOVE_NONE */
-    Score score;
+    Move best_move;           /* MOVE_NONE only when the root has no legal move */
+    Move ponder_move;         /* second move of the PV, or MOVE_NONE */
+    Score score;              /* the search's value of best_move (SearchInfo.score) */
+    Score shown_score;        /* ... read at the base piece values (SearchInfo.shown_score) */
     Depth depth;              /* deepest fully completed depth */
     int64_t depth_time_us;    /* how long the search of that depth took on its own */
     int completed_root_moves; /* root moves fully searched at the last depth started */

@@ -402,3 +402,12 @@ void searcher_format_stats(const JobResult *r, char *buf, size_t size)
              r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
              st->cpu_us / 1000, st->wall_us / 1000, pdp10_us(st) / 1000, r->work_us / 1000);
 }
+
+bool searcher_progress_line(const JobReport *report, SearchInfo *line)
+{
+    if (!report->progress || !report->info || report->info_count < 1) return false;
+    *line = report->info[0];
+    if (report->depth > 0) line->depth = report->depth;
+    line->nodes = report->nodes;
+    return true;
+}

@@ -45,8 +45,10 @@ typedef struct {
     Depth depth;            /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way,
-                                    `nodes` so far, `info` the last settled line (or NULL) */
+    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way, `nodes`
+                                    so far, `info` the best line so far (NULL before the first):
+                                    the last reported, a new best move of the depth under way or
+                                    a completed depth's line */
     uint64_t nodes;
 } JobReport;
 
@@ -70,11 +72,12 @@ typedef struct {
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move best_move;   /* MOVE_NONE: no legal move (or a self-ponder job that never
+    Move best_move;        /* MOVE_NONE: no legal move (or a self-ponder job that never
                                     got to search: the guess found no reply) */
-    Move ponder_move; /* TECH's guess of the reply to best_move, or MOVE_NONE */
-    Move predicted;   /* JOB_SELF_PONDER: the reply the search assumed */
-    Score score;
+    Move ponder_move;      /* TECH's guess of the reply to best_move, or MOVE_NONE */
+    Move predicted;        /* JOB_SELF_PONDER: the reply the search assumed */
+    Score score;           /* the search's value of best_move (SearchResult.score) */
+    Score shown_score;     /* ... as a person and a GUI are shown it, in base values */
     Depth depth;           /* deepest completed depth of the main search */
     int64_t depth_time_us; /* how long the search of that depth took */
     bool aborted;          /* the main search was cut short */
@@ -147,6 +150,9 @@ int searcher_hash_mb(Searcher *searcher);
 /* Ponder statistics (docs/SPEC.md §8): count a hit or a miss, read the totals. */
 void searcher_count_ponder(Searcher *searcher, bool hit);
 void searcher_ponder_stats(Searcher *searcher, int *hits, int *total);
+/* A heartbeat's line as every protocol shows it (docs/PROTOCOLS.md §1): the best line so far,
+ * named by the depth under way, with the move's nodes so far; false before there is a line. */
+bool searcher_progress_line(const JobReport *report, SearchInfo *line);
 /* docs/SPEC.md §9 tree statistics of a finished search as text: "stats depth D nodes N nbp N ...". */
 void searcher_format_stats(const JobResult *result, char *buf, size_t size);
 

@@ -90,8 +90,9 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* The heartbeat of the move's searches (insurance and main): the last settled line with the
- * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
+/* The heartbeat of the move's searches (insurance and main), once a JOB_HEARTBEAT_US over the
+ * whole job: the depth under way, the job's nodes so far and the best line so far, the last one
+ * reported (a new best move of the depth under way, or the line a completed depth settled). */
 static void forward_progress(void *context, Depth depth, uint64_t nodes)
 {
     Searcher *searcher = context;
@@ -99,7 +100,7 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
     int64_t now = clock_now_us();
     if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
     job->last_progress_us = now;
-    const SearchInfo *line = job->result.has_settled_info ? &job->result.settled_info : NULL;
+    const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
     JobReport report = {.id = job->id,
                         .kind = job->kind,
                         .prefix = job->result.predicted,
@@ -233,6 +234,7 @@ static void run_main(Searcher *searcher)
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
+    r->shown_score = main.shown_score;
     r->depth = main.depth;
     r->depth_time_us = main.depth_time_us;
     r->aborted = main.aborted;
@@ -244,6 +246,7 @@ static void run_main(Searcher *searcher)
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;
         r->score = job->insurance_result.score;
+        r->shown_score = job->insurance_result.shown_score;
         r->depth = job->insurance_result.depth;
         r->insurance_used = true;
     }

@@ -130,9 +130,9 @@ static void print_line(const JobReport *r, const SearchInfo *info, bool chess960
     TextBuffer line;
     text_init(&line);
     if (info->multipv > 0) text_append(&line, "%d. ", info->multipv);
-    if (score_is_mate(info->score))
-        text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
-    else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
+    if (score_is_mate(info->shown_score))
+        text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->shown_score));
+    else text_append(&line, "depth %2d  score %+.2f", info->depth, info->shown_score / 100.0);
     text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
     session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length,
                       chess960 ? CASTLING_AS_KING_TAKES_ROOK : CASTLING_AS_KING_MOVE);

@@ -246,8 +246,8 @@ static void say_move(Console *c, const JobResult *r)
     text_init(&line);
     text_append(&line, "TECH plays %d%s %s (%s; depth %d, ", pos->fullmove, pos->side == WHITE ? "." : "...", san, uci,
                 r->depth);
-    if (score_is_mate(r->score)) text_append(&line, "mate %d", score_mate_moves(r->score));
-    else text_append(&line, "score %+.2f", r->score / 100.0);
+    if (score_is_mate(r->shown_score)) text_append(&line, "mate %d", score_mate_moves(r->shown_score));
+    else text_append(&line, "score %+.2f", r->shown_score / 100.0);
     text_append(&line, ", %" PRIu64 " nodes, %.1f s)", r->nodes, (double)r->elapsed_us / 1e6);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -265,7 +265,7 @@ bool console_play_done(Console *c, const JobResult *r)
     }
     say_move(c, r);
     p->has_score = true;
-    p->score = r->score;
+    p->score = r->shown_score;
     game_play(&c->s->game, r->best_move);
     session_record(c->s, &c->plan, r, p->think_start_us);
     console_clock_stop_turn(c, now);

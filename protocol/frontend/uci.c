@@ -79,7 +79,7 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull, bo
     text_append(&line, "info depth %d seldepth %d", info->depth,
                 info->seldepth > info->depth ? info->seldepth : info->depth);
     if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
-    append_score(&line, info->score);
+    append_score(&line, info->shown_score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
@@ -108,17 +108,22 @@ static void print_presort_ranks(const SearchInfo *lines, int count, bool chess96
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): `info [depth D] nodes N [nps X] time T
- * [hashfull H]`, the move's nodes so far and the depth of its last settled line, the deepest it
- * has completed (none before the first): a depth under way may never be completed, when the clock
- * or the work cuts it, and a line that named it would claim a depth the move did not come from. */
-static void print_progress(const JobReport *r)
+/* The heartbeat of a long search (JobReport.progress): the depth under way with the best line so
+ * far, its score and PV, and the move's nodes so far, a whole `info` line that polyglot passes to
+ * XBoard and every GUI shows (docs/PROTOCOLS.md §1); before the first line, `info depth D nodes N
+ * [nps X] time T [hashfull H]`. The line before `bestmove` names the depth the move came from. */
+static void print_progress(const JobReport *r, bool chess960)
 {
+    SearchInfo best;
+    if (searcher_progress_line(r, &best)) {
+        print_info(&best, r->elapsed_ms, r->hashfull, chess960);
+        return;
+    }
     TextBuffer line;
     text_init(&line);
     int64_t ms = r->elapsed_ms > 0 ? r->elapsed_ms : 0;
     text_append(&line, "info");
-    if (r->info && r->info_count > 0 && r->info[0].depth > 0) text_append(&line, " depth %d", r->info[0].depth);
+    if (r->depth > 0) text_append(&line, " depth %d", r->depth);
     text_append(&line, " nodes %llu", (unsigned long long)r->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(r->nodes * 1000 / (uint64_t)ms));
     text_append(&line, " time %lld", (long long)ms);
@@ -135,7 +140,7 @@ static void report(void *context, const JobReport *r)
     const bool chess960 = ((const Uci *)context)->chess960;
     if (r->repeat) return;
     if (r->progress) {
-        print_progress(r);
+        print_progress(r, chess960);
     } else if (r->info) {
         for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull, chess960);
         if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count, chess960);
@@ -168,7 +173,7 @@ static void deliver(Uci *u, const JobResult *r)
                 info.pv_length = 1;
                 info.depth = r->depth > 0 ? r->depth : 1;
             }
-            info.score = r->score;
+            info.shown_score = r->shown_score;
             if (r->nodes > info.nodes) info.nodes = r->nodes;
             print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
         }
