@@ -1,7 +1,9 @@
-/* console_internal.h - the console's state, shared by its files (console.c: the commands, the
- * searches, perft and bench; console_moves.c: the person's moves; console_play.c: a game against
- * the person and how it ends; console_clock.c: the game's clocks; console_board.c: the board
- * shown in a game; console_save.c: the game saved as PGN). Not for other front ends. */
+/* console_internal.h - the console's state, shared by its files, which call down only, in this
+ * order from the lowest: console_game.c (how the game stands and ends), console_search.c (a
+ * search and its lines), console_clock.c (the game's clocks), console_board.c (the board shown
+ * in a game), console_moves.c (the person's moves), console_play.c (a game against the person),
+ * console_save.c (the game saved as PGN), and console.c (the commands, perft and bench) on top.
+ * Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
 
@@ -59,52 +61,26 @@ struct Console {
                              thread prints moves and never reads the session */
 };
 
-/* console.c: start a search of the game's position with the limits in `time`, TECH's clock
- * started at clock_start_us; its lines are printed as it goes. */
-void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t clock_start_us);
-/* console.c: read go's limit words (depth N, movetime MS, nodes N; `infinite` when allowed) from
- * *cursor into `time`; false, after saying which word is wrong, if one cannot be read. */
-bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time);
+/* The files below, lowest first: each calls only those above it in this list (console.c, the
+ * commands, calls them all). */
 
-/* console_moves.c: `moves M1 M2 ...`: each in turn, until one is not legal; then TECH answers
- * if it plays. The line was read at read_us. */
-void console_cmd_moves(Console *c, char *cursor, int64_t read_us);
-/* A line that is no command: a move alone is played as `moves` plays it; another word is an
- * unknown command. */
-void console_cmd_move_alone(Console *c, const char *word, int64_t read_us);
-
-/* console_play.c: whether the game is over, by rule or declared (on time, resigned, agreed). */
-bool console_game_over(Console *c);
-/* How the game ended, "checkmate" or "White resigns", with its result, "1-0 {White mates}";
- * false (nothing stored) while it goes on. */
+/* console_game.c: how the game stands. How it ended, "checkmate" or "White resigns", with its
+ * result, "1-0 {White mates}"; false (nothing stored) while it goes on. */
 bool console_game_result(Console *c, const char **how, const char **result);
+/* Whether the game is over, by rule or declared (on time, resigned, agreed). */
+bool console_game_over(Console *c);
 /* "game over: checkmate, 1-0 {White mates}" when the game has ended; false while it goes on. */
 bool console_say_game_over(Console *c);
 /* The game ends at the board: `side`'s flag fell (END_FLAG) or `side` resigned, or a draw was
  * agreed; it is said. */
 void console_declare_end(Console *c, DeclaredEnd end, Color side);
-/* The person typed a move (`word`) at read_us: true, after saying that the game is over and how
- * to start another, if it is over (a flag that has fallen by then included). */
-bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us);
-/* `play [white | black | off] [depth N | movetime MS | nodes N]`. */
-void console_cmd_play(Console *c, char *cursor, int64_t read_us);
-/* The person played (a bare move or `moves`), the line read at read_us: their clock stops; if
- * the game goes on and TECH is to move in play, it thinks. */
-void console_person_moved(Console *c, int64_t read_us);
-/* A new game or position (`new`, `fen`): the clocks start again; TECH moves if it is its turn. */
-void console_new_position(Console *c, int64_t read_us);
-/* `undo`: take back a move (in play TECH's and the person's, to the person's turn again) and say
- * which. */
-void console_undo(Console *c);
-/* `resign`: the person resigns the game in play. */
-void console_cmd_resign(Console *c, int64_t read_us);
-/* `draw`: the person offers a draw; TECH accepts or declines it by its own score. */
-void console_cmd_draw(Console *c, int64_t read_us);
-/* A search TECH ran as its move in play ended: play the move and say it (with the board or the
- * clocks); true if the result was that, false if the search was another (`go`). */
-bool console_play_done(Console *c, const JobResult *result);
-/* A protocol takes over, or the session ends: no more play. */
-void console_play_stop(Console *c);
+
+/* console_search.c: start a search of the game's position with the limits in `time`, TECH's
+ * clock started at clock_start_us; its lines are printed as it goes. */
+void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t clock_start_us);
+/* Read go's limit words (depth N, movetime MS, nodes N; `infinite` when allowed) from *cursor
+ * into `time`; false, after saying which word is wrong, if one cannot be read. */
+bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time);
 
 /* console_clock.c: "4:58.2": minutes, seconds and tenths of a clock (none below zero). */
 void console_clock_text(int64_t ms, char *out, size_t size);
@@ -134,6 +110,36 @@ void console_cmd_clock(Console *c, char *cursor);
 void console_show_board(Console *c);
 /* `board [on | off]`: the board after each move in a game, or none; `board` alone prints it. */
 void console_cmd_board(Console *c, char *cursor);
+
+/* console_moves.c: the person typed a move (`word`) at read_us: true, after saying that the game
+ * is over and how to start another, if it is over (a flag that has fallen by then included). */
+bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us);
+/* `moves M1 M2 ...`: each in turn, until one is not legal; true if one or more were played (the
+ * line was read at read_us). */
+bool console_cmd_moves(Console *c, char *cursor, int64_t read_us);
+/* A line that is no command: a move alone is played as `moves` plays it (true); another word is
+ * an unknown command. */
+bool console_cmd_move_alone(Console *c, const char *word, int64_t read_us);
+
+/* console_play.c: `play [white | black | off] [depth N | movetime MS | nodes N]`. */
+void console_cmd_play(Console *c, char *cursor, int64_t read_us);
+/* The person played (a bare move or `moves`), the line read at read_us: their clock stops; if
+ * the game goes on and TECH is to move in play, it thinks. */
+void console_person_moved(Console *c, int64_t read_us);
+/* A new game or position (`new`, `fen`): the clocks start again; TECH moves if it is its turn. */
+void console_new_position(Console *c, int64_t read_us);
+/* `undo`: take back a move (in play TECH's and the person's, to the person's turn again) and say
+ * which. */
+void console_undo(Console *c);
+/* `resign`: the person resigns the game in play. */
+void console_cmd_resign(Console *c, int64_t read_us);
+/* `draw`: the person offers a draw; TECH accepts or declines it by its own score. */
+void console_cmd_draw(Console *c, int64_t read_us);
+/* A search TECH ran as its move in play ended: play the move and say it (with the board or the
+ * clocks); true if the result was that, false if the search was another (`go`). */
+bool console_play_done(Console *c, const JobResult *result);
+/* A protocol takes over, or the session ends: no more play. */
+void console_play_stop(Console *c);
 
 /* console_save.c: `save FILE`: the game as PGN. */
 void console_cmd_save(Console *c, char *cursor);
