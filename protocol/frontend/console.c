@@ -1,6 +1,6 @@
 /* console.c - plain-text commands for a person at a terminal: the board, positions, searches,
- * perft and bench, options; a game against TECH is console_play.c's. The first `uci` or `xboard`
- * hands the session to a protocol. */
+ * perft and bench; a game against TECH is console_play.c's, the settings console_options.c's. The
+ * first `uci` or `xboard` hands the session to a protocol, unless a game is in play. */
 #include "console.h"
 
 #include <inttypes.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "fen.h"
 #include "console_internal.h"
 #include "makemove.h"
 #include "notation.h"
@@ -21,9 +22,16 @@ enum { TASK_DONE_ID = 0 };
 
 static bool console_handle(Console *c, char *line, int64_t read_us);
 
-static const char *const help_lines[] = {
-    ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
-    "  uci | xboard         switch to the UCI or CECP (XBoard) protocol",
+/* `help`: how to play and to choose a strength first (help_strength_line's line after the
+ * first two), then the commands. */
+static const char *const help_start[] = {
+    ENGINE_NAME ", Gillogly's 1971 Technology Chess Program. To play a game:",
+    "  play black           you play White: type your moves (e4, Nf3, O-O); TECH answers",
+    "  play white           TECH plays White and moves first",
+    NULL,
+};
+static const char *const help_commands[] = {
+    "Commands:",
     "  d                    show the board",
     "  new                  new game from the initial position",
     "  fen FEN              set up a position",
@@ -45,12 +53,23 @@ static const char *const help_lines[] = {
     "  perft N | divide N   count move paths from the current position",
     "  bench [depth] [--style modern]",
     "                       the fixed benchmark (node signature and speed)",
+    "  strength [ELO|full]  TECH held to that Elo, or at its full strength",
     "  style [1971|modern]  show or choose the profile (the Style option)",
-    "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
-    "                       (`setoption` is UCI's: it starts a UCI session)",
+    "  options              every option and its value; `set NAME VALUE` sets one, e.g.",
+    "                       `set Move Overhead 100` (`setoption name NAME value V` too)",
+    "  uci | xboard         hand TECH to a chess GUI's protocol (not during a game)",
     "  help | quit",
     NULL,
 };
+
+static void say_help(void)
+{
+    for (int i = 0; help_start[i]; i++) io_write_line(help_start[i]);
+    int min = 0, max = 0;
+    options_spin_range("UCI_Elo", &min, &max);
+    io_printf("  strength 1200        TECH plays at that Elo (%d..%d); `strength full`: its best", min, max);
+    for (int i = 0; help_commands[i]; i++) io_write_line(help_commands[i]);
+}
 
 static Console *console_create(Session *session)
 {
@@ -71,8 +90,9 @@ static void console_destroy(Console *c)
 
 void console_banner(const Session *s)
 {
-    io_printf("%s %s, profile %s: Gillogly's Technology Chess Program (1971). Type `help` for the commands.",
-              ENGINE_NAME, tech_version(), settings_profile_name(&s->settings));
+    /* Within an 80-column terminal; what TECH is, `help` says first. */
+    io_printf("%s %s, profile %s: type `help` to play a game.", ENGINE_NAME, tech_version(),
+              settings_profile_name(&s->settings));
 }
 
 /* Whether a perft or a bench still runs; one that has ended is joined. */
@@ -118,10 +138,13 @@ static void task_ended(void *context)
 /* A task's lines go to stdout; its end wakes the adapter thread to run what waited for it. */
 static TaskOutput task_output(Console *c) { return (TaskOutput){io_write_line, task_ended, c}; }
 
-static void emit(void *context, const char *line)
+/* `d`: the board as a game shows it (console_board.c), then the position as FEN. */
+static void show_position(Console *c)
 {
-    (void)context;
-    io_write_line(line);
+    console_show_board(c);
+    char fen[FEN_MAX];
+    fen_write(&c->s->game.pos, fen, sizeof fen);
+    io_printf("Fen: %s", fen);
 }
 
 /* What the move `m` would end the game with ("it mates", ...), or NULL if the game goes on. */
@@ -245,67 +268,22 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
-/* Set one option as UCI's setoption does; say why not when it did not take. */
-static void apply_option(Console *c, const char *name, const char *value)
+/* A line of a protocol's typed into the console (which gets them during a game in play: daemon.c
+ * hands them over otherwise): `setoption` is set, `isready` answered; the others are refused with
+ * the console's way to do it, the game kept. False if `command` is none of them. */
+static bool answer_protocol_line(Console *c, const char *command, char *cursor)
 {
-    char message[160];
-    OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
-    if (outcome != OPTION_APPLIED) io_printf("%s", message);
-    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED) io_printf("%s %s", name, value ? value : "done");
-}
-
-/* `style [1971 | modern]`: choose the profile (short names or the Style values), then say
- * which is in use and what was set apart from it. */
-static void cmd_style(Console *c, char *cursor)
-{
-    char *word = token_next(&cursor);
-    if (word) {
-        const char *style = !strcmp(word, "1971") ? "TECH-1971" : !strcmp(word, "modern") ? "TECH-modern" : word;
-        char message[160];
-        if (session_set_option(c->s, "Style", style, message, sizeof message) != OPTION_APPLIED) {
-            io_printf("style: %s; try `style 1971` or `style modern`", message);
-            return;
-        }
-    }
-    char profile[256];
-    settings_describe(&c->s->settings, profile, sizeof profile);
-    io_printf("profile %s", profile);
-}
-
-/* Words joined by single blanks. */
-static void join_words(char **words, int count, TextBuffer *out)
-{
-    for (int i = 0; i < count; i++) text_append(out, "%s%s", i ? " " : "", words[i]);
-}
-
-/* `set NAME VALUE`: option names have blanks (`Move Overhead`), values do not, so the longest
- * run of first words that names an option is the name and the rest the value (none for a
- * button). */
-static void cmd_set(Console *c, char *cursor)
-{
-    enum { SET_WORDS_MAX = 16 };
-    char *words[SET_WORDS_MAX];
-    int count = 0;
-    for (char *word; count < SET_WORDS_MAX && (word = token_next(&cursor));) words[count++] = word;
-    if (count == 0) {
-        io_write_line("usage: set NAME VALUE, with the option names `uci` lists (e.g. `set Depth 6`)");
-        return;
-    }
-    for (int name_words = count; name_words >= 1; name_words--) {
-        TextBuffer name, value;
-        text_init(&name);
-        text_init(&value);
-        join_words(words, name_words, &name);
-        join_words(words + name_words, count - name_words, &value);
-        bool known = name.text && options_known(name.text);
-        if (known) apply_option(c, name.text, value.text);
-        text_free(&name);
-        text_free(&value);
-        if (known) return;
-    }
-    char safe[64];
-    text_printable(words[0], safe, sizeof safe);
-    io_printf("set: no option '%s'; `uci` lists them (or see `help`)", safe);
+    if (!strcmp(command, "setoption")) console_cmd_setoption(c, cursor);
+    else if (!strcmp(command, "isready")) io_write_line("readyok");
+    else if (!strcmp(command, "uci") || !strcmp(command, "xboard") || !strcmp(command, "protover"))
+        io_printf("%s is for a chess GUI and would end this game, which goes on; `play off` first to switch", command);
+    else if (!strcmp(command, "ucinewgame"))
+        io_write_line("ucinewgame: `new` starts a new game here; the game goes on");
+    else if (!strcmp(command, "position"))
+        io_write_line(
+            "position: here `fen FEN` sets up a position and `moves M1 M2 ...` plays moves; the game goes on");
+    else return false;
+    return true;
 }
 
 /* Whether a command is answered at once while a search, a perft or a bench runs: it only reads
@@ -348,9 +326,9 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         return true;
     }
     if (!strcmp(command, "help")) {
-        for (int i = 0; help_lines[i]; i++) io_write_line(help_lines[i]);
+        say_help();
     } else if (!strcmp(command, "d")) {
-        position_print(&c->s->game.pos, emit, NULL);
+        show_position(c);
     } else if (!strcmp(command, "new")) {
         session_new_game(c->s);
         console_new_position(c, read_us);
@@ -381,10 +359,14 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "bench")) {
         cmd_bench(c, cursor);
     } else if (!strcmp(command, "style")) {
-        cmd_style(c, cursor);
+        console_cmd_style(c, cursor);
+    } else if (!strcmp(command, "strength")) {
+        console_cmd_strength(c, cursor);
     } else if (!strcmp(command, "set")) {
-        cmd_set(c, cursor);
-    } else {
+        console_cmd_set(c, cursor);
+    } else if (!strcmp(command, "options")) {
+        console_cmd_options(c);
+    } else if (!answer_protocol_line(c, command, cursor)) {
         if (console_cmd_move_alone(c, command, read_us)) console_person_moved(c, read_us);
     }
     return true;
@@ -398,6 +380,7 @@ static void front_search_done(void *self, unsigned id) { console_search_done(sel
 static void front_leave(void *self) { console_leave(self); }
 static void front_finish(void *self) { console_finish(self); }
 static void front_notice(const char *text) { io_write_line(text); }
+static bool front_holds_game(void *self) { return ((Console *)self)->play.side != PLAY_OFF; }
 
 const FrontEnd CONSOLE_FRONT_END = {
     .name = "console",
@@ -408,4 +391,5 @@ const FrontEnd CONSOLE_FRONT_END = {
     .leave = front_leave,
     .finish = front_finish,
     .notice = front_notice,
+    .holds_game = front_holds_game,
 };

@@ -1,7 +1,11 @@
 /* console_game.c - the lowest of the console's files: how a game at the terminal stands, ended by
  * rule (the position's own, rules.h's words) or at the board (a flag, a resignation, a draw
- * agreed), and the words that say so. The other console files call down to it. */
+ * agreed), and the words that say so; TECH as a player, and each change of its level in a game.
+ * The other console files call down to it. */
 #include "console_internal.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* The words of the ends at the board, by the side whose flag fell or who resigned. */
 static const struct {
@@ -50,4 +54,72 @@ void console_declare_end(Console *c, DeclaredEnd end, Color side)
     c->play.end = end;
     c->play.end_side = side;
     console_say_game_over(c);
+}
+
+void console_player_text(const Console *c, char *out, size_t size)
+{
+    const Settings *settings = &c->s->settings;
+    TextBuffer text;
+    text_init(&text);
+    if (settings->limit_strength) {
+        text_append(&text, "%s at Elo %d", settings_profile_name(settings), settings->elo);
+    } else {
+        char profile[PLAYER_TEXT_MAX];
+        settings_describe(settings, profile, sizeof profile);
+        /* The profile alone plays at its full strength; a switch set apart is named instead. */
+        text_append(&text, strchr(profile, ',') ? "%s" : "%s at full strength", profile);
+        if (settings->features.pace_multiple > 0) text_append(&text, ", Speed x%.0f", settings->features.pace_multiple);
+    }
+    const TimeRequest *limits = &c->play.limits;
+    if (!c->play.clock.set) { /* the `play` words, in brackets: " (depth 4, 500 ms a move)" */
+        size_t open = text.length;
+        if (limits->depth_cap > 0) text_append(&text, ", depth %d", (int)limits->depth_cap);
+        if (limits->movetime_ms > 0) text_append(&text, ", %lld ms a move", (long long)limits->movetime_ms);
+        if (limits->nodes > 0) text_append(&text, ", %llu nodes a move", (unsigned long long)limits->nodes);
+        if (text.length > open) {
+            text.text[open] = ' ';
+            text.text[open + 1] = '(';
+            text_append(&text, ")");
+        }
+    }
+    snprintf(out, size, "%s", text.text ? text.text : "TECH");
+    text_free(&text);
+}
+
+void console_player_starts(Console *c)
+{
+    ConsolePlay *p = &c->play;
+    console_player_text(c, p->start_player, sizeof p->start_player);
+    p->start_elo = c->s->settings.limit_strength ? c->s->settings.elo : 0;
+    p->change_count = 0;
+}
+
+/* Note in the game's record that TECH plays as `player` from the move at the current ply on. */
+static void note_change(Console *c, const char *player)
+{
+    ConsolePlay *p = &c->play;
+    int ply = c->s->game.move_count;
+    if (ply == 0) { /* no move yet: the game starts with it */
+        console_player_starts(c);
+        return;
+    }
+    bool same_ply = p->change_count > 0 && p->changes[p->change_count - 1].ply == ply;
+    if (!same_ply && p->change_count < LEVEL_CHANGES_MAX) p->change_count++;
+    LevelChange *change = &p->changes[p->change_count - 1];
+    change->ply = ply;
+    snprintf(change->player, sizeof change->player, "%s", player);
+}
+
+void console_player_changed(Console *c, const char *player_before)
+{
+    char player[PLAYER_TEXT_MAX];
+    console_player_text(c, player, sizeof player);
+    if (!strcmp(player, player_before)) return;
+    const ConsolePlay *p = &c->play;
+    if (p->side == PLAY_OFF) {
+        io_printf("%s now plays; `play white` or `play black` starts a game", player);
+    } else {
+        io_printf("%s now plays %s", player, p->side == WHITE ? "White" : "Black");
+        if (p->game_side != PLAY_OFF && !console_game_over(c)) note_change(c, player);
+    }
 }

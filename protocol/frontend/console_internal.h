@@ -2,7 +2,8 @@
  * order from the lowest: console_game.c (how the game stands and ends), console_search.c (a
  * search and its lines), console_clock.c (the game's clocks), console_board.c (the board shown
  * in a game), console_moves.c (the person's moves), console_play.c (a game against the person),
- * console_save.c (the game saved as PGN), and console.c (the commands, perft and bench) on top.
+ * console_save.c (the game saved as PGN), console_options.c (TECH's settings), and console.c (the
+ * commands, perft and bench) on top.
  * Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
@@ -30,6 +31,16 @@ typedef struct {
     int moves_at_set[COLOR_NB]; /* moves each side had made when the clock was set */
 } ConsoleClock;
 
+/* TECH as a player, in words: "TECH-deep at Elo 1800 (depth 4)" (console_player_text). */
+enum { PLAYER_TEXT_MAX = 160 };
+/* Level changes a game's record keeps (a later one past them replaces the last). */
+enum { LEVEL_CHANGES_MAX = 32 };
+/* TECH became another player (its strength, profile or limits changed) before the move at `ply`. */
+typedef struct {
+    int ply;
+    char player[PLAYER_TEXT_MAX];
+} LevelChange;
+
 /* A game against the person (`play`): TECH answers each of the person's moves with its own. */
 typedef struct {
     int side;               /* the colour TECH plays, or PLAY_OFF */
@@ -46,6 +57,10 @@ typedef struct {
     DeclaredEnd end;        /* the game ended on time, by resignation or by agreement ... */
     Color end_side;         /* ... the side whose flag fell or who resigned */
     ConsoleClock clock;
+    char start_player[PLAYER_TEXT_MAX];     /* TECH as it played from the game's first move ... */
+    int start_elo;                          /* ... held to this Elo (0: full strength) ... */
+    LevelChange changes[LEVEL_CHANGES_MAX]; /* ... and each change since, in order */
+    int change_count;
 } ConsolePlay;
 
 struct Console {
@@ -71,6 +86,14 @@ bool console_game_result(Console *c, const char **how, const char **result);
 bool console_game_over(Console *c);
 /* "game over: checkmate, 1-0 {White mates}" when the game has ended; false while it goes on. */
 bool console_say_game_over(Console *c);
+/* TECH as the player it is now: "TECH-deep at Elo 1800", "TECH-1971 at full strength", with the
+ * `play` words when no clock is set (" (depth 4)"). */
+void console_player_text(const Console *c, char *out, size_t size);
+/* The game's record starts with TECH as it plays now (a new game, or the first `play`). */
+void console_player_starts(Console *c);
+/* After a setting may have changed TECH (`player_before`, console_player_text's): if it did, say
+ * which player now plays ("TECH-deep at Elo 1800 now plays Black") and note it in the record. */
+void console_player_changed(Console *c, const char *player_before);
 /* The game ends at the board: `side`'s flag fell (END_FLAG) or `side` resigned, or a draw was
  * agreed; it is said. */
 void console_declare_end(Console *c, DeclaredEnd end, Color side);
@@ -143,5 +166,20 @@ void console_play_stop(Console *c);
 
 /* console_save.c: `save FILE`: the game as PGN. */
 void console_cmd_save(Console *c, char *cursor);
+
+/* console_options.c: `strength [ELO | full]`: TECH held to an Elo, or at full strength, or which
+ * plays now. */
+void console_cmd_strength(Console *c, char *cursor);
+/* `style [1971 | modern]`: choose the profile (short names or the Style values), then say which
+ * is in use and what was set apart from it. */
+void console_cmd_style(Console *c, char *cursor);
+/* `set NAME VALUE`: option names have blanks (`Move Overhead`), values do not, so the longest
+ * run of first words that names an option is the name and the rest the value (none for a
+ * button). */
+void console_cmd_set(Console *c, char *cursor);
+/* UCI's `setoption name NAME [value VALUE]` typed at the console: set as `set` does. */
+void console_cmd_setoption(Console *c, char *cursor);
+/* `options`: every option, its value now and what it takes. */
+void console_cmd_options(Console *c);
 
 #endif

@@ -13,9 +13,9 @@ bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us
     if (!console_game_result(c, &how, &result)) return false;
     char safe[64];
     text_printable(word, safe, sizeof safe);
-    bool by_rule = c->play.end == END_NONE && c->s->game.move_count > 0;
+    bool undo_allowed = c->play.end != END_FLAG && c->s->game.move_count > 0; /* console_undo's rule */
     io_printf("%s: the game is over (%s, %s); `new` starts another%s", safe, how, result,
-              by_rule ? ", `undo` takes back a move" : "");
+              undo_allowed ? ", `undo` takes back a move" : "");
     return true;
 }
 

@@ -71,6 +71,7 @@ void console_new_position(Console *c, int64_t read_us)
     p->end = END_NONE;
     p->has_score = false;
     p->game_side = p->side;
+    console_player_starts(c);
     console_clock_reset(c);
     next_turn(c, read_us);
 }
@@ -87,7 +88,7 @@ static void append_move(void *context, const GameMove *move)
 void console_undo(Console *c)
 {
     Game *game = &c->s->game;
-    if (c->play.end != END_NONE) {
+    if (c->play.end == END_FLAG) { /* the time spent cannot be taken back */
         console_refuse_move_after_end(c, "undo", clock_now_us());
         return;
     }
@@ -105,6 +106,7 @@ void console_undo(Console *c)
     text_init(&taken);
     game_visit_moves(game, game->move_count - plies, append_move, &taken);
     game_undo(game, plies);
+    c->play.end = END_NONE; /* a resignation or an agreed draw goes with the moves taken back */
     io_printf("took back %s", taken.text ? taken.text : "a move");
     text_free(&taken);
     c->play.has_score = false;
@@ -238,15 +240,20 @@ void console_cmd_play(Console *c, char *cursor, int64_t read_us)
     TimeRequest limits;
     memset(&limits, 0, sizeof limits);
     if (!console_read_limits(&cursor, "play", false, &limits)) return;
+    if (console_say_game_over(c)) { /* who played the game that ended stays as it was */
+        io_write_line("`new` starts another game, then `play` gives TECH a side in it");
+        return;
+    }
+    char before[PLAYER_TEXT_MAX];
+    console_player_text(c, before, sizeof before);
+    bool same_game = p->game_side == side && c->s->game.move_count > 0;
     p->side = side;
     p->game_side = side;
     p->limits = limits;
     p->has_score = false;
     io_printf("TECH plays %s, you %s%s", color_name((Color)side), color_name((Color)!side),
               p->clock.set ? ", on the clock" : "");
-    if (console_say_game_over(c)) {
-        io_write_line("`new` starts another game");
-        return;
-    }
+    if (same_game) console_player_changed(c, before);
+    else console_player_starts(c);
     next_turn(c, read_us);
 }

@@ -342,7 +342,7 @@ def test_resign_and_draw():
     e.expect(r"^game over: White resigns, 0-1 \{White resigns\}$", 1.0)
     e.send("play white")
     e.expect(r"^game over: White resigns", 1.0)
-    e.expect(r"^`new` starts another game$", 1.0)
+    e.expect(r"^`new` starts another game, then `play` gives TECH a side in it$", 1.0)
     e.send("new", "play white")
     m = e.expect(TECH_MOVE_RE, 10.0)
     e.send("e5" if m.group(4) != "e2e4" else "c5", "resign")  # TECH's answer comes first
@@ -408,10 +408,10 @@ def check_with_pgn_extract(path, sans):
 
 
 def test_save_writes_the_game_as_pgn():
-    """Issue 41: `save FILE` writes the seven-tag roster (the person by login name, TECH by version
-    and setting), a FEN tag when the game began elsewhere, the moves in SAN and the result; the
-    referee and pgn-extract read it back; a path that cannot be written is refused, the game
-    unchanged."""
+    """Issue 41: `save FILE` writes the seven-tag roster (the person by login name, TECH by name and
+    version), TECH's level as a comment before the first move (issue 50), a FEN tag when the game
+    began elsewhere, the moves in SAN and the result; the referee and pgn-extract read it back; a
+    path that cannot be written is refused, the game unchanged."""
     folder = tempfile.mkdtemp(prefix="tech-save-")
     try:
         e = Engine(env_extra={"USER": 'Ada "the" Lovelace'})
@@ -433,7 +433,8 @@ def test_save_writes_the_game_as_pgn():
         tags = re.findall(r'^\[(\w+) "', text, re.M)
         check(tags == ["Event", "Site", "Date", "Round", "White", "Black", "Result"], f"tags: {tags}")
         check('[White "Ada \\"the\\" Lovelace"]' in text, f"the person's name: {text}")
-        check(re.search(r'^\[Black "TECH \S+ \(TECH-1971\)"\]$', text, re.M), f"TECH's name: {text}")
+        check(re.search(r'^\[Black "TECH [^\s()]+"\]$', text, re.M), f"TECH's name: {text}")
+        check("\n\n{TECH plays Black as TECH-1971 at full strength} 1. e4 " in text, f"TECH's level: {text}")
         check(re.search(r'^\[Date "\d{4}\.\d\d\.\d\d"\]$', text, re.M) and '[Result "*"]' in text, text)
         check(all(len(line) <= 79 for line in text.splitlines() if not line.startswith("[")), "long lines")
         game = saved_games(path)
@@ -446,7 +447,7 @@ def test_save_writes_the_game_as_pgn():
         e.expect(r"^game over: White resigns", 1.0)
         e.expect(r"^saved the game to .* \(PGN; 0-1 \{White resigns\}\)$", 2.0)
         game = saved_games(path)
-        check(game.tags["Result"] == "0-1" and game.comments() == ["White resigns"], f"{game}")
+        check(game.tags["Result"] == "0-1" and game.comments()[-1:] == ["White resigns"], f"{game}")
         check(game.movetext.strip().endswith("{White resigns} 0-1"), f"movetext: {game.movetext}")
         check_with_pgn_extract(path, tuple(sans))
         # From a position with Black to move, TECH White with a depth: a FEN tag, "5..." first.
@@ -457,9 +458,10 @@ def test_save_writes_the_game_as_pgn():
         e.expect(r"^saved the game to ", 2.0)
         game = saved_games(path)
         check(game.tags.get("SetUp") == "1" and game.tags.get("FEN") == start, f"FEN tag: {game.tags}")
-        check(game.tags["White"].startswith("TECH ") and "depth 3" in game.tags["White"], f"{game.tags}")
+        check(re.fullmatch(r"TECH [^\s()]+", game.tags["White"]), f"{game.tags}")
         check(game.tags["Black"] == 'Ada \\"the\\" Lovelace', f"{game.tags}")
-        check(game.movetext.startswith(f"5... Nf6 6. {m.group(3)} *"), f"movetext: {game.movetext}")
+        check(game.movetext.startswith(f"{{TECH plays White as TECH-1971 at full strength (depth 3)}} 5... Nf6 6. "
+                                       f"{m.group(3)} *"), f"movetext: {game.movetext}")
         replayed, problem = game.replay()
         check(problem is None and replayed.uci_moves() == ["g8f6", m.group(4)], f"referee: {problem}")
         check_with_pgn_extract(path, ("Nf6", m.group(3)))
