@@ -22,52 +22,42 @@ enum { TASK_DONE_ID = 0 };
 
 static bool console_handle(Console *c, char *line, int64_t read_us);
 
-/* `help`: how to play and to choose a strength first (help_strength_line's line after the
- * first two), then the commands. */
+/* `help`, within 80 columns and a 25-line terminal: how to play and choose a strength first
+ * (say_help writes the strength's line with UCI_Elo's range), then the commands by use. */
 static const char *const help_start[] = {
     ENGINE_NAME ", Gillogly's 1971 Technology Chess Program. To play a game:",
-    "  play black           you play White: type your moves (e4, Nf3, O-O); TECH answers",
-    "  play white           TECH plays White and moves first",
+    "  play black           you are White: type moves (e4, Nf3, O-O, e8=Q or e7e8q)",
+    "  play white           TECH is White and moves first",
     NULL,
 };
 static const char *const help_commands[] = {
-    "Commands:",
-    "  d                    show the board",
-    "  new                  new game from the initial position",
-    "  fen FEN              set up a position",
-    "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position; a move alone",
-    "                       (e4, Nf3, e2e4) is played too; SAN in any letter case (nf3, EXD5),",
-    "                       a lower-case b a pawn's file when a pawn can make the move",
-    "  undo                 take back one move (in play: TECH's and yours) and say which",
-    "  go [depth N | movetime MS | nodes N | infinite]   search and show TECH's move without",
-    "                       playing it; `stop` ends it (what is typed meanwhile waits for it)",
-    "  play [white|black] [depth N | movetime MS | nodes N]",
-    "                       play a game: TECH takes that side (the side to move if none is",
-    "                       named) and answers each of your moves; `play off` stops",
-    "  clock [MOVES/]MINUTES[+SECONDS] | off   both sides' clocks in play (clock 5+3: five",
-    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them now",
-    "  board [on|off]       the board after each move in play (on), or not; `board` shows it",
-    "  resign | draw        in play: resign the game, or offer TECH a draw (it accepts when it",
-    "                       stands half a pawn worse or neither side can force mate)",
+    "In a game:",
+    "  undo                 take back your move and TECH's answer, and say which",
+    "  resign | draw        resign, or offer a draw (TECH takes it half a pawn down)",
+    "  clock 5+3 | off      clocks: 5 minutes each, 3 s more a move (40/90+30 too)",
+    "  board [on|off]       the board after each move, or not; `board` shows it now",
     "  save FILE            write the game to FILE as PGN",
-    "  perft N | divide N   count move paths from the current position",
-    "  bench [depth] [--style modern]",
-    "                       the fixed benchmark (node signature and speed)",
-    "  strength [ELO|full]  TECH held to that Elo, or at its full strength",
-    "  style [1971|modern]  show or choose the profile (the Style option)",
-    "  options              every option and its value; `set NAME VALUE` sets one, e.g.",
-    "                       `set Move Overhead 100` (`setoption name NAME value V` too)",
+    "  new | play off       a new game | TECH answers no more moves",
+    "Positions and searches:",
+    "  d                    the board and its FEN",
+    "  fen FEN | moves M1 M2 ...   set up a position | play moves (SAN or e2e4)",
+    "  go [depth N | movetime MS | nodes N | infinite]   TECH's move, not played",
+    "                       (`stop` ends it; lines typed meanwhile wait for it)",
+    "  play [white|black] [depth N | movetime MS | nodes N]   a game with limits",
+    "  perft N | divide N   count move paths; `bench [depth] [--style modern]`",
+    "Settings:",
+    "  style [1971|modern]  the profile at full strength (the Style option)",
+    "  options              every option; `set NAME VALUE` sets one",
     "  uci | xboard         hand TECH to a chess GUI's protocol (not during a game)",
     "  help | quit",
     NULL,
 };
-
 static void say_help(void)
 {
     for (int i = 0; help_start[i]; i++) io_write_line(help_start[i]);
     int min = 0, max = 0;
     options_spin_range("UCI_Elo", &min, &max);
-    io_printf("  strength 1200        TECH plays at that Elo (%d..%d); `strength full`: its best", min, max);
+    io_printf("  strength 1200        TECH at that Elo (%d..%d); `strength full`: its best", min, max);
     for (int i = 0; help_commands[i]; i++) io_write_line(help_commands[i]);
 }
 
@@ -276,12 +266,12 @@ static bool answer_protocol_line(Console *c, const char *command, char *cursor)
     if (!strcmp(command, "setoption")) console_cmd_setoption(c, cursor);
     else if (!strcmp(command, "isready")) io_write_line("readyok");
     else if (!strcmp(command, "uci") || !strcmp(command, "xboard") || !strcmp(command, "protover"))
-        io_printf("%s is for a chess GUI and would end this game, which goes on; `play off` first to switch", command);
+        io_printf("%s: for a chess GUI, not during a game (it goes on; `play off` ends it)", command);
     else if (!strcmp(command, "ucinewgame"))
-        io_write_line("ucinewgame: `new` starts a new game here; the game goes on");
-    else if (!strcmp(command, "position"))
-        io_write_line(
-            "position: here `fen FEN` sets up a position and `moves M1 M2 ...` plays moves; the game goes on");
+        io_write_line("ucinewgame: here `new` starts a new game (this one goes on)");
+    else if (!strcmp(command, "position")) /* it reaches the console outside a game too */
+        io_printf("position: here `fen FEN` sets up a position%s",
+                  c->play.side != PLAY_OFF ? " (the game goes on)" : "");
     else return false;
     return true;
 }

@@ -119,7 +119,7 @@ void console_cmd_set(Console *c, char *cursor)
     }
     char safe[64];
     text_printable(words[0], safe, sizeof safe);
-    io_printf("set: no option '%s'; `options` lists them (`strength 1200` sets TECH's strength)", safe);
+    io_printf("set: no option '%s' (`options` lists them; `strength 1200` sets a level)", safe);
 }
 
 void console_cmd_setoption(Console *c, char *cursor)

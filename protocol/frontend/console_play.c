@@ -251,9 +251,11 @@ void console_cmd_play(Console *c, char *cursor, int64_t read_us)
     p->game_side = side;
     p->limits = limits;
     p->has_score = false;
-    io_printf("TECH plays %s, you %s%s", color_name((Color)side), color_name((Color)!side),
+    char player[PLAYER_TEXT_MAX];
+    console_player_text(c, player, sizeof player);
+    if (!same_game) console_player_starts(c);
+    else if (strcmp(player, before)) console_player_changed(c, before); /* noted in the record, said */
+    io_printf("TECH plays %s as %s, you %s%s", color_name((Color)side), player, color_name((Color)!side),
               p->clock.set ? ", on the clock" : "");
-    if (same_game) console_player_changed(c, before);
-    else console_player_starts(c);
     next_turn(c, read_us);
 }

@@ -34,7 +34,7 @@ def test_play_a_game_without_retyping_techs_moves():
     played on the board and said in SAN with its coordinates; nothing is typed back."""
     e = Engine()
     e.send("play black")
-    e.expect("^TECH plays Black, you White$", 1.0)
+    e.expect("^TECH plays Black as TECH-1971 at full strength, you White$", 1.0)
     pos = cr.Position.from_fen(cr.START_FEN)
     for number in range(1, 5):
         move = person_move(pos)
@@ -232,7 +232,7 @@ def test_a_board_after_each_move_in_play():
     off` hides it, `board` prints it now, `board on` shows it again, a bad word is refused."""
     e = Engine()
     e.send("clock 5+0", "play black")
-    e.expect("^TECH plays Black, you White, on the clock$", 1.0)
+    e.expect("^TECH plays Black as TECH-1971 at full strength, you White, on the clock$", 1.0)
     board = read_board(e)  # the person is on move: the board first
     check(board["placement"] == cr.START_FEN.split()[0] and not board["marked"], f"first board: {board}")
     check(board["files"] == "abcdefgh" and board["ranks"] == "87654321", f"White's side at the bottom: {board}")
