@@ -61,28 +61,25 @@ void console_player_text(const Console *c, char *out, size_t size)
     const Settings *settings = &c->s->settings;
     TextBuffer text;
     text_init(&text);
-    if (settings->limit_strength) {
-        text_append(&text, "%s at Elo %d", settings_profile_name(settings), settings->elo);
-    } else {
-        char profile[PLAYER_TEXT_MAX];
-        settings_describe(settings, profile, sizeof profile);
-        /* The profile alone plays at its full strength; a switch set apart is named instead. */
-        text_append(&text, strchr(profile, ',') ? "%s" : "%s at full strength", profile);
-        if (settings->features.pace_multiple > 0) text_append(&text, ", Speed x%.0f", settings->features.pace_multiple);
-    }
+    char profile[PLAYER_TEXT_MAX];
+    settings_describe(settings, profile, sizeof profile);
+    if (settings->limit_strength) text_append(&text, "%s at Elo %d", settings_profile_name(settings), settings->elo);
+    else if (settings->features.pace_multiple > 0) /* the PDP-10's pace (Speed) */
+        text_append(&text, "%s at Speed x%.0f", profile, settings->features.pace_multiple);
+    else if (strchr(profile, ',')) text_append(&text, "%s", profile); /* switches set apart: named */
+    else text_append(&text, "%s at full strength", profile);
+    /* The `play` words, which hold under a clock too, in brackets: " (depth 4, 500 ms a move)". */
     const TimeRequest *limits = &c->play.limits;
-    if (!c->play.clock.set) { /* the `play` words, in brackets: " (depth 4, 500 ms a move)" */
-        size_t open = text.length;
-        if (limits->depth_cap > 0) text_append(&text, ", depth %d", (int)limits->depth_cap);
-        if (limits->movetime_ms > 0) text_append(&text, ", %lld ms a move", (long long)limits->movetime_ms);
-        if (limits->nodes > 0) text_append(&text, ", %llu nodes a move", (unsigned long long)limits->nodes);
-        if (text.length > open) {
-            text.text[open] = ' ';
-            text.text[open + 1] = '(';
-            text_append(&text, ")");
-        }
+    size_t open = text.length;
+    if (limits->depth_cap > 0) text_append(&text, ", depth %d", (int)limits->depth_cap);
+    if (limits->movetime_ms > 0) text_append(&text, ", %lld ms a move", (long long)limits->movetime_ms);
+    if (limits->nodes > 0) text_append(&text, ", %llu nodes a move", (unsigned long long)limits->nodes);
+    if (text.text && text.length > open) {
+        text.text[open] = ' ';
+        text.text[open + 1] = '(';
+        text_append(&text, ")");
     }
-    snprintf(out, size, "%s", text.text ? text.text : "TECH");
+    snprintf(out, size, "%s", text.text ? text.text : ENGINE_NAME);
     text_free(&text);
 }
 

@@ -87,7 +87,7 @@ bool console_game_over(Console *c);
 /* "game over: checkmate, 1-0 {White mates}" when the game has ended; false while it goes on. */
 bool console_say_game_over(Console *c);
 /* TECH as the player it is now: "TECH-deep at Elo 1800", "TECH-1971 at full strength", with the
- * `play` words when no clock is set (" (depth 4)"). */
+ * `play` words (" (depth 4)"). */
 void console_player_text(const Console *c, char *out, size_t size);
 /* The game's record starts with TECH as it plays now (a new game, or the first `play`). */
 void console_player_starts(Console *c);
