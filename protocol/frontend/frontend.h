@@ -21,6 +21,8 @@ typedef struct {
     void (*notice)(const char *text);                        /* a message in the protocol's form */
     void (*hash_failure)(const char *text, int wanted_mb);   /* a Hash size that could not be had;
                                                                NULL: said as a notice */
+    bool (*holds_game)(void *self); /* a game in play that a protocol's first line (`uci`, `xboard`)
+                                       would end: the front end answers such lines itself; NULL: never */
 } FrontEnd;
 
 #endif
