@@ -4,6 +4,7 @@
  * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -483,6 +484,15 @@ void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
                         SearchControl *control, const SearchReporter *reporter)
 {
+    /* The caller's side (debug builds): a legal, consistent root; limits and features in range. */
+    assert(s && root_pos && limits && features && control);
+    assert(position_ok(root_pos) && !enemy_king_capturable(root_pos));
+    assert(limits->first_depth >= 0 && limits->mate >= 0 && limits->pdp10_budget_us >= 0);
+    assert(limits->multipv >= 0 && limits->multipv <= MULTIPV_MAX);
+    assert(limits->searchmoves_count >= 0 && limits->searchmoves_count <= MOVE_LIST_MAX);
+    for (int i = 0; i < limits->searchmoves_count; i++) assert(position_move_ok(root_pos, limits->searchmoves[i]));
+    assert(features->threads >= 1 && features->threads <= SEARCH_THREADS_MAX && features->pace_multiple >= 0);
+    assert(features->presort_reading >= 0 && features->presort_reading < READING_NB);
     SearchResult result;
     memset(&result, 0, sizeof result);
     int64_t cpu_start = platform_thread_cpu_us();

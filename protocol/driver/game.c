@@ -82,7 +82,7 @@ void game_play(Game *game, Move move)
 /* Why a set-up position with Chess960 castling rights is refused in standard chess, or NULL. */
 static const char *variant_refusal(const Game *game, const Position *start)
 {
-    if (game->chess960 || castling_is_standard(start)) return NULL;
+    if (game->chess960 || castling_rights_standard(&start->castle, start->castling)) return NULL;
     return "Chess960 castling rights while Chess960 is off";
 }
 

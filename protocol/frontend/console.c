@@ -11,6 +11,7 @@
 #include "clock.h"
 #include "fen.h"
 #include "console_internal.h"
+#include "fen.h"
 #include "makemove.h"
 #include "notation.h"
 #include "number.h"
