@@ -12,7 +12,8 @@
 #include <stdint.h>
 
 #include "background_task.h"
-#include "console.h"
+#include "frontend.h"
+#include "session.h"
 
 /* The side TECH plays when it answers no move. */
 enum { PLAY_OFF = -1 };
