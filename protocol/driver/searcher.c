@@ -206,8 +206,7 @@ unsigned searcher_start(Searcher *searcher, const JobRequest *request)
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->plan = request->plan;
-    if (request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request))
-        job->plan.search.depth = request->plan.clock.target_depth;
+    job->ponder_to_rule_depth = request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request);
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;
