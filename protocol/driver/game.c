@@ -86,6 +86,14 @@ static const char *variant_refusal(const Game *game, const Position *start)
     return "Chess960 castling rights while Chess960 is off";
 }
 
+const char *game_set_chess960(Game *game, bool on)
+{
+    game->chess960 = on;
+    const char *refusal = variant_refusal(game, &game->start);
+    if (refusal) game_reset(game);
+    return refusal;
+}
+
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size)
 {
     Game *scratch = calloc(1, sizeof *scratch);

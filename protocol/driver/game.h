@@ -35,6 +35,12 @@ void game_reset(Game *game);
  * have (Chess960's) is refused unless game->chess960. */
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size);
 
+/* Chess960 on or off. A game standard chess cannot hold (Chess960 castling rights, which
+ * game_setup refuses while Chess960 is off) starts again from the initial array, and the reason
+ * is returned, in game_setup's words; NULL when the game stays. So no game is ever played on in
+ * the other mode's notation (issue 51). */
+const char *game_set_chess960(Game *game, bool on);
+
 /* The legal move `text` names in the current position (coordinate notation, or SAN as well
  * when allow_san), or MOVE_NONE with the reason. */
 Move game_parse_move(Game *game, const char *text, bool allow_san, char *error, size_t error_size);

@@ -150,12 +150,23 @@ static void restart_time_rule_if_new_player(Session *s, const Settings *before)
     s->said_short_of_work = false;
 }
 
+/* The game follows the setting's variant; a game that standard chess cannot hold starts again
+ * from the initial array, and the protocol says why. */
+static void apply_variant(Session *s)
+{
+    const char *refusal = game_set_chess960(&s->game, s->settings.chess960);
+    if (!refusal) return;
+    char text[160];
+    snprintf(text, sizeof text, "%s: the game starts again from the initial array", refusal);
+    front_in_use(s)->notice(text);
+}
+
 OptionOutcome session_set_option(Session *s, const char *name, const char *value, char *message, size_t message_size)
 {
     Settings before = s->settings;
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
     restart_time_rule_if_new_player(s, &before);
-    s->game.chess960 = s->settings.chess960;
+    apply_variant(s);
     switch (result) {
     case OPTION_FAILED: return OPTION_REFUSED;
     case OPTION_STORED: return OPTION_APPLIED;
@@ -194,7 +205,11 @@ void session_sync_hash(Session *s)
     else front->notice(message);
 }
 
-void session_set_chess960(Session *s, bool on) { s->settings.chess960 = s->game.chess960 = on; }
+void session_set_chess960(Session *s, bool on)
+{
+    s->settings.chess960 = on;
+    apply_variant(s);
+}
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count, CastlingNotation castling)
 {
