@@ -4,6 +4,7 @@
  * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -487,6 +488,12 @@ Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *featu
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
                         SearchControl *control, const SearchReporter *reporter)
 {
+    assert(s && root_pos && limits && features && control);
+    assert(position_ok_but_key(root_pos));
+    assert(limits->first_depth >= 0 && limits->mate >= 0 && limits->pdp10_budget_us >= 0);
+    assert(limits->searchmoves_count >= 0 && limits->searchmoves_count <= MOVE_LIST_MAX);
+    assert(limits->multipv >= 0 && limits->multipv <= MULTIPV_MAX);
+    assert(features->threads >= 1 && features->threads <= SEARCH_THREADS_MAX && features->pace_multiple >= 0);
     SearchResult result;
     memset(&result, 0, sizeof result);
     int64_t cpu_start = platform_thread_cpu_us();

@@ -9,7 +9,9 @@
 #include "board.h"
 #include "rules.h"
 
-enum { GAME_ERROR_MAX = 160 };
+/* A message of game_setup and the moves' reasons: room for the longest whole ("bad FEN (" a
+ * FEN_ERROR_MAX reason "): " the longest FEN read). */
+enum { GAME_ERROR_MAX = 288 };
 
 typedef struct {
     Position start;            /* where the game began */
