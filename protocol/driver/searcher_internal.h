@@ -33,9 +33,9 @@ typedef struct {
     bool abandoned;    /* stopped for good: skip the remaining stages */
     Position root;     /* the position given */
     Position searched; /* where the main search runs: root, or root + predicted reply */
-    TimePlan plan;     /* as the time manager made it, fixed once the job starts (a ponder hit
-                          replaces its clock); every stage searches a copy of plan.search */
-    bool ponder_to_rule_depth; /* a ponder job that stops at the rule's depth (searcher.c) */
+    TimePlan plan;     /* as the time manager made it, fixed: each stage searches a copy */
+    /* A ponder job that stops at the rule's depth (ponder_stops_at_rule_depth, searcher.c). */
+    bool ponder_to_rule_depth;
     SearchFeatures features;
     JobReporter reporter;
     int64_t clock_start_us, start_us;

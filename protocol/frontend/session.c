@@ -60,8 +60,8 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .reporter = request->reporter,
     };
     settings_search_features(&s->settings, &job_request.features);
-    plan_search(s, &request->time, legal_moves, request->searchmoves, request->searchmoves_count,
-                &job_request.features, plan);
+    plan_search(s, &request->time, legal_moves, request->searchmoves, request->searchmoves_count, &job_request.features,
+                plan);
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
     job_request.plan = *plan;

@@ -485,9 +485,11 @@ static void go_parse(Uci *u, char *word, char *cursor, GoCommand *go)
         else if (strcmp(word, "ponder") == 0) go->ponder = true;
         else if (strcmp(word, "infinite") == 0) go->infinite = true;
         else if (strcmp(word, "wtime") == 0)
-            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[WHITE], &go->clock_given[WHITE], &next);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[WHITE], &go->clock_given[WHITE],
+                      &next);
         else if (strcmp(word, "btime") == 0)
-            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[BLACK], &go->clock_given[BLACK], &next);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[BLACK], &go->clock_given[BLACK],
+                      &next);
         else if (strcmp(word, "winc") == 0)
             go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &go->increment_ms[WHITE], NULL, &next);
         else if (strcmp(word, "binc") == 0)
