@@ -4,6 +4,7 @@
  * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -480,9 +481,29 @@ void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap
     }
 }
 
+/* The deepest depth `limits` allow: its depth, within [1, SEARCH_DEPTH_MAX]. */
+static Depth deepest_depth(const SearchLimits *limits)
+{
+    return limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
+}
+
+Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *features)
+{
+    Depth cap = deepest_depth(limits);
+    Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
+    if (features->iterative_deepening || limits->mate > 0) first = 1;
+    return first > cap ? cap : first;
+}
+
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
                         SearchControl *control, const SearchReporter *reporter)
 {
+    assert(s && root_pos && limits && features && control);
+    assert(position_ok_but_key(root_pos));
+    assert(limits->first_depth >= 0 && limits->mate >= 0 && limits->pdp10_budget_us >= 0);
+    assert(limits->searchmoves_count >= 0 && limits->searchmoves_count <= MOVE_LIST_MAX);
+    assert(limits->multipv >= 0 && limits->multipv <= MULTIPV_MAX);
+    assert(features->threads >= 1 && features->threads <= SEARCH_THREADS_MAX && features->pace_multiple >= 0);
     SearchResult result;
     memset(&result, 0, sizeof result);
     int64_t cpu_start = platform_thread_cpu_us();
@@ -501,10 +522,8 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     } else {
         result.best_move = s->root.moves[0].move; /* until a root move completes */
         report_presort_choice(s, reporter);
-        Depth cap = limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
-        Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
-        if (features->iterative_deepening || limits->mate > 0) first = 1;
-        if (first > cap) first = cap;
+        Depth cap = deepest_depth(limits);
+        Depth first = search_first_depth(limits, features);
         int helpers = shared_search_start(s, root_pos);
         search_depths(s, limits, first, cap, reporter, &result);
         if (helpers) shared_search_stop(s, &result);

@@ -170,6 +170,11 @@ void search_clear(Search *search);
 struct TranspositionTable;
 void search_set_table(Search *search, struct TranspositionTable *tt);
 
+/* The first depth a search of `limits` completes: `first_depth` (its deepest depth when 0), or
+ * 1 when it deepens iteratively (E7) or looks for a mate; never deeper than its deepest. The
+ * one rule search_run follows and the searcher's grace (searcher_job.c) asks about. */
+Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *features);
+
 /* Search `root` on the calling thread (and features->threads - 1 helper threads, kept asleep
  * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,

@@ -9,12 +9,16 @@
 #include <strings.h>
 
 #include "numeral.h"
+#include "quote.h"
 #include "speed.h"
 #include "strength.h"
 #include "tt.h"
 #include "variety.h"
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
+/* A refused name or value is quoted whole up to this many characters, longer ones cut with a
+ * mark (quote.h): the message then fits the 160 bytes the front ends give it. */
+enum { OPTION_QUOTE_MAX = 40 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
 
 /* docs/SPEC.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
@@ -316,8 +320,10 @@ static OptionResult set_speed(Settings *s, const char *value, char *error, size_
 {
     double multiple;
     if (!speed_parse(value, &multiple)) {
-        snprintf(error, error_size, "option 'Speed' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
-                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+        char shown[OPTION_QUOTE_MAX + 1];
+        snprintf(error, error_size, "option 'Speed' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX,
+                 quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
     s->features.pace_multiple = multiple;
@@ -342,9 +348,11 @@ static OptionResult set_speed_custom(Settings *s, const char *value, char *error
     }
     double multiple;
     if (strlen(value) >= sizeof s->speed_custom || !speed_parse(value, &multiple)) {
+        char shown[OPTION_QUOTE_MAX + 1];
         snprintf(error, error_size,
-                 "option 'Speed Custom' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
-                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+                 "option 'Speed Custom' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX,
+                 quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
     s->features.pace_multiple = multiple;
@@ -355,8 +363,9 @@ static OptionResult set_speed_custom(Settings *s, const char *value, char *error
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size)
 {
     const OptionSpec *spec = find_option(name);
+    char shown[OPTION_QUOTE_MAX + 1]; /* the name or the value refused, as the message quotes it */
     if (!spec) {
-        snprintf(error, error_size, "unknown option '%s'", name);
+        snprintf(error, error_size, "unknown option '%s'", quote_input(name, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
     int v = 0;
@@ -368,14 +377,15 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
     switch (spec->type) {
     case OPTION_TYPE_CHECK:
         if (!parse_check(value, &v)) {
-            snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name, value);
+            snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name,
+                     quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;
     case OPTION_TYPE_SPIN:
         if (!parse_int(value, &v) || v < spec->min || v > spec->max) {
             snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'", spec->name,
-                     spec->min, spec->max, value);
+                     spec->min, spec->max, quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;
@@ -387,7 +397,8 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
-            snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
+            snprintf(error, error_size, "option '%s' has no value '%s'", spec->name,
+                     quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;

@@ -3,6 +3,7 @@
  * table's size and clearing; the ponder statistics. */
 #include "searcher_internal.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,15 +15,12 @@
 
 /* [C] A guess asked for between searches (CECP `hint`) holds the input back at most this long. */
 enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
-/* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
- * sum of clock readings inside 64 bits whatever number a GUI sends. */
-static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
-
-/* The clock_now_us() time `ms` after `start_us`, saturated; 0 (no deadline) when ms is 0. */
+/* The clock_now_us() time `ms` after `start_us`; 0 (no deadline) when ms is 0. The time manager
+ * keeps its plan's times within GUI_TIME_MS_MAX, so the sum stays inside 64 bits. */
 static int64_t deadline_after(int64_t start_us, int64_t ms)
 {
+    assert(ms <= GUI_TIME_MS_MAX);
     if (ms <= 0) return 0;
-    if (ms > DEADLINE_MAX_MS) ms = DEADLINE_MAX_MS;
     return start_us + ms * 1000;
 }
 
@@ -194,6 +192,13 @@ static HashOutcome apply_hash_locked(Searcher *searcher)
 
 unsigned searcher_start(Searcher *searcher, const JobRequest *request)
 {
+    assert(searcher && request && request->position);
+    assert(request->kind == JOB_MOVE || request->kind == JOB_PONDER || request->kind == JOB_SELF_PONDER);
+    assert(request->plan.clock.soft_ms >= 0 && request->plan.clock.soft_ms <= GUI_TIME_MS_MAX);
+    assert(request->plan.clock.hard_ms >= 0 && request->plan.clock.hard_ms <= GUI_TIME_MS_MAX);
+    assert(request->plan.search.searchmoves_count >= 0 && request->plan.search.searchmoves_count <= MOVE_LIST_MAX);
+    assert(request->plan.search.first_depth <= request->plan.search.depth || request->plan.search.depth < 1);
+    assert(request->features.threads >= 1 && request->features.threads <= SEARCH_THREADS_MAX);
     pthread_mutex_lock(&searcher->lock);
     stop_and_wait_locked(searcher);
     apply_hash_locked(searcher);
@@ -206,8 +211,7 @@ unsigned searcher_start(Searcher *searcher, const JobRequest *request)
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->plan = request->plan;
-    if (request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request))
-        job->plan.search.depth = request->plan.clock.target_depth;
+    job->ponder_to_rule_depth = request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request);
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;

@@ -2,6 +2,7 @@
  * limit of the iterative modern profile. */
 #include "timeman.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "search.h"
@@ -210,8 +211,30 @@ static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
     return true;
 }
 
-void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
+static int64_t clamp_ms(int64_t v, int64_t min, int64_t max) { return v < min ? min : v > max ? max : v; }
+
+/* The request within its bounds, whatever the protocol read (timeman.h). */
+static TimeRequest bounded_request(const TimeRequest *request)
 {
+    TimeRequest r = *request;
+    r.remaining_ms = clamp_ms(r.remaining_ms, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
+    r.increment_ms = clamp_ms(r.increment_ms, 0, GUI_TIME_MS_MAX);
+    r.movetime_ms = clamp_ms(r.movetime_ms, 0, GUI_TIME_MS_MAX);
+    r.untimed_hard_ms = clamp_ms(r.untimed_hard_ms, 0, GUI_TIME_MS_MAX);
+    r.overhead_ms = (int)clamp_ms(r.overhead_ms, 0, GUI_TIME_MS_MAX);
+    r.moves_to_go = (int)clamp_ms(r.moves_to_go, 0, INT32_MAX);
+    r.depth_cap = (Depth)clamp_ms(r.depth_cap, 0, SEARCH_DEPTH_MAX);
+    r.mate = (int)clamp_ms(r.mate, 0, SEARCH_DEPTH_MAX);
+    return r;
+}
+
+void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan)
+{
+    assert(tm && request && plan);
+    assert(request->legal_moves >= 0 && request->node_rate >= 0 && request->work_us >= 0);
+    assert(request->start_depth >= 0 && request->start_depth <= SEARCH_DEPTH_MAX);
+    const TimeRequest bounded = bounded_request(request);
+    const TimeRequest *r = &bounded;
     memset(plan, 0, sizeof *plan);
     SearchLimits *limits = &plan->search;
     ClockLimits *timing = &plan->clock;
@@ -274,6 +297,8 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         timing->insurance = !r->iterative;
     }
     limit_nodes_by_rate(r, plan);
+    timing->soft_ms = clamp_ms(timing->soft_ms, 0, GUI_TIME_MS_MAX);
+    timing->hard_ms = clamp_ms(timing->hard_ms, 0, GUI_TIME_MS_MAX);
 }
 
 void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted)

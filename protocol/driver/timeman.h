@@ -11,6 +11,12 @@
 #include "search.h"
 #include "types.h"
 
+/* Longest time any clock number may hold, in milliseconds: a century, "never" for a chess
+ * clock. The protocols saturate what they read to it, timeman_plan clamps its request to it and
+ * its plan's deadlines within it: every sum and product the time manager forms (an increment
+ * times 3/4 plus the clock, a deadline in microseconds) then stays far inside 64 bits. */
+#define GUI_TIME_MS_MAX (100LL * 365 * 24 * 3600 * 1000)
+
 /* docs/SPEC.md §7: the rule looks at the last five searches [P]. */
 enum { TIME_HISTORY = 5 };
 
@@ -80,7 +86,9 @@ enum { INSURANCE_DEPTH = 2 };
 
 /* New game: d = the start depth, no history. */
 void timeman_init(TimeManager *tm, Depth start_depth);
-/* Plan the next search; under a clock this applies TECH's depth rule to tm->depth. */
+/* Plan the next search; under a clock this applies TECH's depth rule to tm->depth. The request's
+ * numbers are taken within their bounds (times within GUI_TIME_MS_MAX, depths and mates within
+ * SEARCH_DEPTH_MAX, counts at least 0), and the plan's times are within GUI_TIME_MS_MAX. */
 void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan);
 /* Record a search the rule planned: the depth it played, how long the search of that depth took
  * (ponder time included) and how long TECH's clock ran for the move; the rule counts one of

@@ -81,7 +81,9 @@ OptionOutcome session_set_option(Session *session, const char *name, const char 
 /* Carry out a Hash resize deferred by a search, now that none runs (isready, new game, before a
  * search), and say in the protocol's form if there was no memory for it. */
 void session_sync_hash(Session *session);
-/* The variant: Chess960 (UCI_Chess960 set, CECP `variant fischerandom`) or standard chess. */
+/* The variant: Chess960 (UCI_Chess960 set, CECP `variant fischerandom`) or standard chess. A game
+ * standard chess cannot hold starts again from the initial array, and the protocol says why
+ * (game_set_chess960); so does UCI_Chess960 set through session_set_option. */
 void session_set_chess960(Session *session, bool on);
 /* Append " m1 m2 ..." (coordinate notation, castling as `castling` says), with `prefix` first
  * unless MOVE_NONE. Called from the search thread too: the notation is the caller's copy. */
