@@ -78,12 +78,12 @@ typedef struct {
     Move predicted;        /* JOB_SELF_PONDER: the reply the search assumed */
     Score score;           /* the search's value of best_move (SearchResult.score) */
     Score shown_score;     /* ... as a person and a GUI are shown it, in base values */
-    Depth depth;           /* deepest completed depth of the main search */
+    Depth depth;           /* deepest completed depth: the main search's, else the insurance's */
     int64_t depth_time_us; /* how long the search of that depth took */
     bool aborted;          /* the main search was cut short */
     bool insurance_used;   /* nothing completed: the insurance move is played */
     bool hit;              /* a ponder job converted by searcher_ponderhit */
-    bool has_info;         /* `info` holds the last report of the main search */
+    bool has_info;         /* `info` holds the line that chose the move, of a completed depth */
     SearchInfo info;
     bool has_settled_info; /* `settled_info` holds its last settled line (JobReport.settled) */
     SearchInfo settled_info;
