@@ -52,14 +52,19 @@ CHI2_95 = 3.841  # chi-square, 1 degree of freedom, 95%
 TABLE_POINT = re.compile(r"\{[\s\\]*STRENGTH_TECH_(\w+),\s*([\d.]+),\s*(-?\d+)[\s\\]*\}")
 PROFILE_OF = {"1971": "TECH-1971", "DEEP": "TECH-deep", "MODERN": "TECH-modern"}
 FULL_STRENGTH = re.compile(r"^(HoiChess|Phalanx|Dreamer|Fairy-Max|Sjeng|Stash)")
+# The day `Strength Clock` came (issue 55): a TECH-EloN of an earlier record did the same work at
+# every clock; of a later one, only if it set "same at every clock" (the default grows).
+STRENGTH_CLOCK_SINCE = "2026-12-02"
+SAME_AT_EVERY_CLOCK = "option.Strength Clock=same at every clock"
 
 
-def kind_of(name):
-    """'work' (TECH held to UCI_Elo's fixed work), 'skill' (Stockfish at a label), 'full' (an
-    engine at full strength), or None (a player this fit does not use: a paced TECH, a depth)."""
+def kind_of(name, words=(), date=""):
+    """'work' (TECH held to UCI_Elo's work, the same at every clock), 'skill' (Stockfish at a
+    label), 'full' (an engine at full strength), or None (a player this fit does not use: a paced
+    TECH, a depth, a UCI_Elo that grows with the clock: what the fit predicts, not a measure of g)."""
     name = name.split("~")[0]
     if re.match(r"^TECH-Elo\d+(\+ponder)?$", name):
-        return "work"
+        return "work" if date < STRENGTH_CLOCK_SINCE or SAME_AT_EVERY_CLOCK in words else None
     if re.match(r"^Stockfish@\d+$", name):
         return "skill"
     if FULL_STRENGTH.match(name):
@@ -83,8 +88,8 @@ def doublings(tc, horizon=20, overhead=0):
 
 
 def read_records(paths):
-    """Every recorded result as (first name, second name, build, first's control, second's
-    control, points of the first, games)."""
+    """Every recorded result as (first's kind, second's kind, first name, second name, build,
+    first's control, second's control, points of the first, games)."""
     out = []
     for path in paths:
         with open(os.path.join(ROOT, path) if not os.path.isabs(path) else path) as f:
@@ -93,14 +98,16 @@ def read_records(paths):
                 if not line or line.startswith("#"):
                     continue
                 r = json.loads(line)
-                a, b = (p["name"] for p in r["players"])
+                (a, words_a), (b, words_b) = ((p["name"], p.get("words", [])) for p in r["players"])
+                date = r.get("date", "")
                 if "points" in r:
                     points, games = float(r["points"]), int(r["games"])
                 else:
                     points, games = r["wins"] + r["draws"] / 2, r["wins"] + r["losses"] + r["draws"]
                 tcs = r["tc"].split(" v ")
                 tc_a, tc_b = (tcs[0], tcs[1]) if len(tcs) == 2 else (tcs[0], tcs[0])
-                out.append((a, b, r.get("build", ""), tc_a, tc_b, points, games))
+                out.append((kind_of(a, words_a, date), kind_of(b, words_b, date), a, b, r.get("build", ""), tc_a,
+                            tc_b, points, games))
     return out
 
 
@@ -112,8 +119,7 @@ def usable(records):
     so that every engine's time a move grows alike); a fixed time a move is not one for an engine
     that keeps its own clock."""
     rows, controls = [], {}
-    for a, b, build, tc_a, tc_b, points, games in records:
-        ka, kb = kind_of(a), kind_of(b)
+    for ka, kb, a, b, build, tc_a, tc_b, points, games in records:
         if ka is None or kb is None or tc_a.startswith("st=") or tc_b.startswith("st="):
             continue
         base_a, base_b = a.split("~")[0].split("+")[0], b.split("~")[0].split("+")[0]

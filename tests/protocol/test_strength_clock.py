@@ -117,3 +117,26 @@ def test_uci_elo_grown_work_never_loses_on_time():
             break
         moves += [move, reply]
     e.quit()
+
+
+def test_the_fit_and_the_documents_are_the_programs():
+    """clock_table.h is what scripts/clock_fit.py writes from the recorded games (--check), the fit
+    docs/STRENGTH.md §1c shows is the script's output, and the exponents PLAYING.md and the manual
+    page give are the table's, to two places."""
+    import subprocess
+    import sys
+    script = os.path.join(ROOT, "scripts", "clock_fit.py")
+    out = subprocess.run([sys.executable, script, "--check"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    check(out.returncode == 0, f"clock_fit.py --check: {out.stdout[-300:]} {out.stderr[-300:]}")
+    fit = "\n".join(line for line in out.stdout.splitlines() if not line.startswith("protocol/driver/clock_table.h"))
+    with open(os.path.join(ROOT, "docs", "STRENGTH.md")) as f:
+        strength = f.read()
+    check(f"```\n{fit}\n```" in strength, "docs/STRENGTH.md §1c does not show clock_fit.py's output as it is now")
+    exponents = {p: f"{exponent(p):.2f}" for p in ("TECH-1971", "TECH-deep", "TECH-modern")}
+    with open(os.path.join(ROOT, "docs", "PLAYING.md")) as f:
+        playing = re.sub(r"\s+", " ", f.read())
+    with open(os.path.join(ROOT, "docs", "tech.6")) as f:
+        page = re.sub(r"\s+", " ", f.read().replace("\\-", "-"))
+    for profile, k in exponents.items():
+        check(f"{profile} {k}" in playing, f"docs/PLAYING.md does not give {profile} {k}")
+        check(f"{k} for {profile}" in page, f"docs/tech.6 does not give {k} for {profile}")
