@@ -30,7 +30,7 @@ typedef struct {
     Depth depth; /* the current depth d */
     TimeSample history[TIME_HISTORY];
     int history_count, history_next;
-    bool adjusted; /* d already adjusted for the newest sample */
+    bool adjusted;           /* d already adjusted for the newest sample */
     int64_t control_move_ms; /* UCI_Elo growing with the clock: the time a move the game's control
                                 gives, read at its first search under a clock; 0 = none yet */
 } TimeManager;
