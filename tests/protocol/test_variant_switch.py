@@ -13,6 +13,8 @@ from harness import Engine, check
 KING_BESIDE_ROOK = "4k3/8/b7/8/8/7p/r6P/6KR w H - 0 1"
 # The king on e1, the rook on f1: Chess960 castling that standard notation would write e1g1.
 KING_E1_ROOK_F1 = "4k3/8/8/8/8/8/8/4KR2 w F - 0 1"
+# Chess960 castling both ways for both sides: a middle-game's worth of moves to think about.
+KINGS_BESIDE_ROOKS = "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w KQkq - 0 1"
 STANDARD_CASTLES = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
 # Moves in the initial array; in STANDARD_CASTLES (16 pawn moves, 5 rook moves, 2 king steps, 2 castlings).
 INITIAL_MOVES = 20
@@ -77,4 +79,24 @@ def test_console_set_off_then_fen_is_refused_as_position_refuses_it():
     check(int(e.expect(r"^Nodes searched: (\d+)$", 10.0).group(1)) == INITIAL_MOVES, "not the initial array")
     e.send(f"fen {KING_BESIDE_ROOK}")
     e.expect(f"^{REASON}: {re.escape(KING_BESIDE_ROOK)}$")
+    e.quit()
+
+
+def test_cecp_variant_normal_while_thinking_drops_the_old_search():
+    """The switch comes while TECH thinks on the Chess960 position (at the PDP-10's pace, seconds):
+    the old search's move is never played into the new game (before, the debug build stopped on a
+    move that was not the mover's)."""
+    e = Engine()
+    e.xboard()
+    e.send("option Speed=PDP-10", "variant fischerandom", f"setboard {KINGS_BESIDE_ROOKS}", "st 30", "go")
+    e.silent(0.3, "^move ")
+    e.send("variant normal", "ping 1")
+    lines = []
+    e.expect("^pong 1$", 3.0, lines)
+    check(any(REASON in l for l in lines) and not any(l.startswith("move ") for l in lines), f"{lines}")
+    e.silent(0.5, "^move ")
+    e.send("force", "usermove e2e4", "ping 2")
+    lines = []
+    e.expect("^pong 2$", 3.0, lines)
+    check(not any(l.startswith(("Illegal", "Error")) for l in lines), f"e2e4 refused in the new game: {lines}")
     e.quit()
