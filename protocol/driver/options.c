@@ -21,6 +21,10 @@ enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
  * mark (quote.h): the message then fits the 160 bytes the front ends give it. */
 enum { OPTION_QUOTE_MAX = 40 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
+/* Strength Clock: UCI_Elo's work a move grows with the clock, as a player's strength does
+ * (strength_clock_exponent), or is the same at every control (Stockfish's Skill is so). */
+enum { STRENGTH_CLOCK_GROWS = 0, STRENGTH_CLOCK_SAME = 1 };
+static const char *const strength_clock_names[] = {"grows with the clock", "same at every clock", NULL};
 
 /* docs/SPEC.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
@@ -46,6 +50,7 @@ typedef enum {
     FIELD_MULTIPV,
     FIELD_VARIETY,
     FIELD_CHESS960,
+    FIELD_STRENGTH_CLOCK,
     FIELD_SWITCH /* enhancement switch i is FIELD_SWITCH + i (enhancement_switches) */
 } OptionField;
 
@@ -104,6 +109,8 @@ static const OptionSpec option_table[] = {
     {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
     /* Its default is the 1971 program's own strength (spec_default). */
     {"UCI_Elo", OPTION_TYPE_SPIN, 0, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    {"Strength Clock", OPTION_TYPE_COMBO, STRENGTH_CLOCK_GROWS, 0, 1, strength_clock_names, false,
+     FIELD_STRENGTH_CLOCK},
     {"Style", OPTION_TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
     {"Ponder", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
     {"Hash", OPTION_TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
@@ -188,6 +195,7 @@ static OptionResult option_store(Settings *s, const OptionSpec *spec, int v)
     case FIELD_MULTIPV: s->multipv = v; break;
     case FIELD_VARIETY: s->variety = v != 0; break;
     case FIELD_CHESS960: s->chess960 = v != 0; break;
+    case FIELD_STRENGTH_CLOCK: s->strength_clock = v; break;
     default: break;
     }
     return OPTION_STORED;
@@ -214,6 +222,7 @@ static int option_read(const Settings *s, const OptionSpec *spec)
     case FIELD_MULTIPV: return s->multipv;
     case FIELD_VARIETY: return s->variety;
     case FIELD_CHESS960: return s->chess960;
+    case FIELD_STRENGTH_CLOCK: return s->strength_clock;
     }
     return 0;
 }
@@ -468,10 +477,17 @@ bool settings_same_player(const Settings *a, const Settings *b)
     SearchFeatures fa, fb;
     settings_search_features(a, &fa);
     settings_search_features(b, &fb);
-    return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b) && a->start_depth == b->start_depth;
+    return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b)
+           && settings_work_exponent(a) == settings_work_exponent(b) && a->start_depth == b->start_depth;
 }
 
 int64_t settings_work_us(const Settings *settings)
 {
     return settings->limit_strength ? strength_work_us(settings->elo) : 0;
+}
+
+double settings_work_exponent(const Settings *settings)
+{
+    bool grows = settings->limit_strength && settings->strength_clock == STRENGTH_CLOCK_GROWS;
+    return grows ? strength_clock_exponent(settings->elo) : 0.0;
 }

@@ -30,7 +30,9 @@ typedef struct {
     Depth depth; /* the current depth d */
     TimeSample history[TIME_HISTORY];
     int history_count, history_next;
-    bool adjusted; /* d already adjusted for the newest sample */
+    bool adjusted;           /* d already adjusted for the newest sample */
+    int64_t control_move_ms; /* UCI_Elo growing with the clock: the time a move the game's control
+                                gives, read at its first search under a clock; 0 = none yet */
 } TimeManager;
 
 /* Everything the protocol knows about the limits of this move. Times in milliseconds. */
@@ -51,7 +53,10 @@ typedef struct {
     int legal_moves;         /* legal moves at the root; 0 = unknown */
     int64_t node_rate;       /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
     bool paced;              /* the search is held to a Speed slower than native */
-    int64_t work_us;         /* UCI_Elo: the work a move may take, in PDP-10 microseconds; 0 = none */
+    int64_t work_us;         /* UCI_Elo: the work a move may take at 10+0.1, in PDP-10 microseconds;
+                                0 = none */
+    double work_exponent;    /* UCI_Elo: the work grows with the clock as R^k, this k (strength.h);
+                                0 = the same work at every clock */
     int64_t untimed_hard_ms; /* a search with no clock (neither clock nor movetime) and not
                                     infinite: its hard limit all the same (CECP without level or
                                     st); 0 = none */
@@ -70,6 +75,8 @@ typedef struct {
     double pace_multiple; /* UCI_Elo: the pace that spreads the move's work over its time
                                     (PDP-10 microseconds per microsecond); 0 = the settings' own */
     bool by_work;         /* UCI_Elo: the rule counts the work of a move, not its time */
+    int64_t work_us;      /* UCI_Elo: the work a move may take at this control (the budget), in
+                                    PDP-10 microseconds; 0 = none */
 } ClockLimits;
 
 /* Every limit of one search, decided here and carried unchanged from the protocol through the

@@ -26,6 +26,7 @@ static void plan_search(Session *s, TimeRequest *t, int legal_moves, const Move 
     t->iterative = features->iterative_deepening;
     t->paced = features->pace_multiple > 0;
     t->work_us = settings_work_us(&s->settings);
+    t->work_exponent = settings_work_exponent(&s->settings);
     /* [P] "The opening is defined to be the first eight moves", counted as the pre-sort counts
      * them (docs/SPEC.md §5.1). */
     t->in_opening = s->game.started_from_initial && s->game.pos.fullmove <= OPENING_LAST_MOVE;
@@ -46,6 +47,21 @@ static void plan_search(Session *s, TimeRequest *t, int legal_moves, const Move 
 #endif
 }
 
+/* Held to UCI_Elo's work grown with the clock, the work a move at this control, said when it is
+ * not the table's (10+0.1's) and not yet said this game. */
+static void note_work_at_clock(Session *s, const TimePlan *plan)
+{
+    int64_t work_us = plan->clock.work_us;
+    if (!plan->clock.by_work || work_us == settings_work_us(&s->settings) || work_us == s->said_work_us) return;
+    s->said_work_us = work_us;
+    char text[200];
+    snprintf(text, sizeof text,
+             "UCI_Elo %d at this clock: %.1f PDP-10 seconds of work a move, x%.2f the work at 10+0.1 "
+             "(Strength Clock: grows with the clock)",
+             s->settings.elo, (double)work_us / 1e6, (double)work_us / (double)settings_work_us(&s->settings));
+    front_in_use(s)->notice(text);
+}
+
 unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
 {
     /* A pondered position's own move count is unknown before the guess: never "only move". */
@@ -64,6 +80,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
                 plan);
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
+    note_work_at_clock(s, plan);
     job_request.plan = *plan;
     session_sync_hash(s);
     return searcher_start(s->searcher, &job_request);
@@ -116,6 +133,7 @@ void session_new_game(Session *s)
     searcher_clear(s->searcher);
     timeman_init(&s->timeman, s->settings.start_depth);
     s->said_short_of_work = false;
+    s->said_work_us = 0;
 }
 
 /* The message of a Hash size that could not be had. */
@@ -134,6 +152,7 @@ static void restart_time_rule_if_new_player(Session *s, const Settings *before)
     if (settings_same_player(before, &s->settings)) return;
     timeman_init(&s->timeman, s->settings.start_depth);
     s->said_short_of_work = false;
+    s->said_work_us = 0;
 }
 
 /* The game follows the setting's variant; a game that standard chess cannot hold starts again

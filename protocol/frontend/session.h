@@ -31,6 +31,7 @@ typedef struct Session {
     TimeManager timeman;
     Mode mode;                         /* the protocol in use */
     bool said_short_of_work;           /* this game heard that UCI_Elo's work could not be given */
+    int64_t said_work_us;              /* the work a move at this clock this game heard (0: none) */
     const FrontEnd *const *front_ends; /* the front ends by Mode (the daemon's table) */
     void *front[MODE_COUNT];           /* each front end's own state (frontend.h) */
 } Session;

@@ -83,6 +83,10 @@ def test_mates_are_shown_as_mates():
 # The held-back think: UCI_Elo 1200 (TECH-1971, paced to its PDP-10 work) after 1.e4 at a clock
 # of 5 minutes + 3 s, about 8 s of thinking here; the issue measured `level 0 10 5` (17 s).
 HELD_BACK_ELO = 1200
+# Held to the table's work (Strength Clock "same at every clock"): grown with this 5-minute clock,
+# TECH-1971's first move, at its start depth, would end in under a second.
+SAME_WORK = ("Strength Clock", "same at every clock")
+SAME_WORK_CECP = f"option {SAME_WORK[0]}={SAME_WORK[1]}"
 STATS = re.compile(r"stats depth (\d+) ")
 
 
@@ -101,7 +105,8 @@ def test_held_back_cecp_pane_names_the_depth_under_way():
     depth under way (the depth the move then completes), and one comes at least every 2 s."""
     e = Engine()
     e.xboard()
-    e.send("new", "option UCI_LimitStrength=1", f"option UCI_Elo={HELD_BACK_ELO}", "post", "level 0 5 3",
+    e.send("new", "option UCI_LimitStrength=1", f"option UCI_Elo={HELD_BACK_ELO}", SAME_WORK_CECP, "post",
+           "level 0 5 3",
            "time 30000", "otim 30000")
     start = e.send("usermove e2e4")
     stamps, depths, lines = [start], [], []
@@ -130,7 +135,7 @@ def test_held_back_uci_pane_names_the_depth_under_way():
     e = Engine()
     e.uci()
     e.send("debug on", "setoption name UCI_LimitStrength value true", f"setoption name UCI_Elo value {HELD_BACK_ELO}",
-           "ucinewgame", "position startpos moves e2e4")
+           f"setoption name {SAME_WORK[0]} value {SAME_WORK[1]}", "ucinewgame", "position startpos moves e2e4")
     e.ready()
     start = e.send("go wtime 300000 btime 300000 winc 3000 binc 3000")
     stamps, depths, lines = [start], [], []

@@ -94,7 +94,10 @@ def test_cecp_paced_move_shows_its_thinking():
         e = Engine()
         e.xboard()
         fen, moves = ITALIAN[len("position fen "):].split(" moves ")
-        e.send("new", "option UCI_LimitStrength=1", f"option UCI_Elo={elo}", "post", "level 40 5 0", "force",
+        # the table's work (Strength Clock "same at every clock"): grown with this clock, TECH-1971's
+        # first move, at its start depth, ends in under a second
+        e.send("new", "option UCI_LimitStrength=1", f"option UCI_Elo={elo}", "option Strength Clock=same at every clock",
+               "post", "level 40 5 0", "force",
                f"setboard {fen}", *[f"usermove {m}" for m in moves.split()], "time 30000", "otim 30000", "go")
         stamps, lines = [time.monotonic()], []
         while True:
@@ -134,8 +137,8 @@ def test_options_in_the_order_a_person_looks_for_them():
     lines = []
     e.expect("^uciok$", 2.0, lines)
     names = [l[len("option name "):].partition(" type ")[0] for l in lines if l.startswith("option name ")]
-    check(names[:8] == ["UCI_LimitStrength", "UCI_Elo", "Style", "Ponder", "Hash", "Threads", "MultiPV", "Variety"],
-          f"the first options: {names[:8]}")
+    check(names[:9] == ["UCI_LimitStrength", "UCI_Elo", "Strength Clock", "Style", "Ponder", "Hash", "Threads",
+                        "MultiPV", "Variety"], f"the first options: {names[:9]}")
     switches = [i for i, n in enumerate(names) if re.match(r"E\d+ ", n)]
     check(switches == list(range(len(names) - 13, len(names))), f"the research switches are not last: {names}")
 
