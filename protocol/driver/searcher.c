@@ -1,6 +1,7 @@
 /* searcher.c - the search facade: one job at a time, run stage by stage (searcher_job.c) by one
  * persistent search thread that sleeps on a condition variable between jobs; the transposition
  * table's size and clearing; the ponder statistics. */
+#include "searcher.h"
 #include "searcher_internal.h"
 
 #include <assert.h>

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "searcher.h"
+#include "job.h"
 #include "tt.h"
 
 /* docs/SPEC.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
