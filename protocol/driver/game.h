@@ -14,16 +14,19 @@
 enum { GAME_ERROR_MAX = 288 };
 
 typedef struct {
-    Position start;            /* where the game began */
-    Position pos;              /* the current position, with the game's history for repetition */
-    bool started_from_initial; /* the move numbers are the game's own: it began from the initial
-                                    array or from a FEN with its move number (docs/SPEC.md §5.1) */
-    Move *moves;               /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
+    Position start; /* where the game began */
+    Position pos;   /* the current position, with the game's history for repetition */
+    /* the move numbers are the game's own: it began from the initial array or from a FEN with its
+       move number (docs/SPEC.md §5.1) */
+    bool started_from_initial;
+    Move *moves; /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
     int move_count, move_capacity;
-    unsigned position_id; /* changes with every move, take-back and set-up: what belongs to
-                                    one position (CECP's excluded moves) notes it */
-    bool chess960;        /* the variant is Chess960 (UCI_Chess960, CECP fischerandom): its start
-                                    positions are taken and castling is written its way */
+    /* changes with every move, take-back and set-up: what belongs to one position (CECP's excluded
+       moves) notes it */
+    unsigned position_id;
+    /* the variant is Chess960 (UCI_Chess960, CECP fischerandom): its start positions are taken and
+       castling is written its way */
+    bool chess960;
 } Game;
 
 void game_init(Game *game);

@@ -19,9 +19,9 @@ typedef struct {
     const char *event, *site, *date, *round, *white, *black;
     const char *white_elo, *black_elo; /* the WhiteElo and BlackElo tags, or NULL for none */
     const char *result;                /* "1-0", "0-1", "1/2-1/2" or "*" */
-    const char *ending;                /* how the game ended, written as a comment before the result
-                                  ("White resigns"), or NULL */
-    const PgnComment *comments;        /* in the order of their plies */
+    /* how the game ended, written as a comment before the result ("White resigns"), or NULL */
+    const char *ending;
+    const PgnComment *comments; /* in the order of their plies */
     int comment_count;
 } PgnHeader;
 

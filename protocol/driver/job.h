@@ -12,10 +12,11 @@
 #include "timeman.h"
 
 typedef enum {
-    JOB_MOVE,       /* find TECH's move in the given position */
-    JOB_PONDER,     /* UCI `go ponder`: search the given position on the opponent's time */
-    JOB_SELF_PONDER /* CECP: guess the opponent's reply in the given position (2 ply, §8),
-                          then search TECH's answer to it on the opponent's time */
+    JOB_MOVE,   /* find TECH's move in the given position */
+    JOB_PONDER, /* UCI `go ponder`: search the given position on the opponent's time */
+    /* CECP: guess the opponent's reply in the given position (2 ply, §8), then search TECH's answer
+       to it on the opponent's time */
+    JOB_SELF_PONDER
 } JobKind;
 
 /* [C] A job reports at least this often while it searches: a GUI that hears nothing for a second
@@ -29,25 +30,28 @@ enum { SEARCHER_NO_TABLE = -1 };
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move prefix;            /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
-    int64_t elapsed_ms;     /* since the search started */
-    const SearchInfo *info; /* a new best move, or a completed depth's lines (`settled`); NULL
-                                    for a current-move report */
-    int info_count;         /* MultiPV: `info` holds this many lines, best first; else 1 */
-    bool settled;           /* `info` is what a completed depth settled: its line (or MultiPV's
-                                    lines, or the line of the move Variety chose); a new best move
-                                    of the depth under way is not settled, as the depth may better it */
-    bool repeat;            /* a settled line that came before as a new best move: a protocol
-                                    that shows every new best move has shown it */
-    int hashfull;           /* permille of the transposition table in use; SEARCHER_NO_TABLE
-                                    when the search uses none (E4 off, or no memory for one) */
-    Depth depth;            /* current-move report: depth, move and its 1-based number */
+    Move prefix;        /* JOB_SELF_PONDER: the guessed reply before the PV; else MOVE_NONE */
+    int64_t elapsed_ms; /* since the search started */
+    /* a new best move, or a completed depth's lines (`settled`); NULL for a current-move report */
+    const SearchInfo *info;
+    int info_count; /* MultiPV: `info` holds this many lines, best first; else 1 */
+    /* `info` is what a completed depth settled: its line (or MultiPV's lines, or the line of the
+       move Variety chose); a new best move of the depth under way is not settled, as the depth may
+       better it */
+    bool settled;
+    /* a settled line that came before as a new best move: a protocol that shows every new best move
+       has shown it */
+    bool repeat;
+    /* permille of the transposition table in use; SEARCHER_NO_TABLE when the search uses none (E4
+       off, or no memory for one) */
+    int hashfull;
+    Depth depth; /* current-move report: depth, move and its 1-based number */
     Move current_move;
     int current_number;
-    bool progress; /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way, `nodes`
-                                    so far, `info` the best line so far (NULL before the first):
-                                    the last reported, a new best move of the depth under way or
-                                    a completed depth's line */
+    /* a heartbeat (JOB_HEARTBEAT_US): `depth` under way, `nodes` so far, `info` the best line so
+       far (NULL before the first): the last reported, a new best move of the depth under way or a
+       completed depth's line */
+    bool progress;
     uint64_t nodes;
 } JobReport;
 
@@ -60,8 +64,8 @@ typedef struct {
 typedef struct {
     JobKind kind;
     const Position *position; /* copied at the start */
-    TimePlan plan;            /* every limit, the root's included; a ponder job's clock
-                                    limits are armed by the hit */
+    /* every limit, the root's included; a ponder job's clock limits are armed by the hit */
+    TimePlan plan;
     SearchFeatures features;
     int64_t clock_start_us; /* when the command that started the clock was read */
     bool want_guess;        /* then guess the opponent's reply to the move found (2 ply) */
@@ -71,8 +75,9 @@ typedef struct {
 typedef struct {
     unsigned id;
     JobKind kind;
-    Move best_move;        /* MOVE_NONE: no legal move (or a self-ponder job that never
-                                    got to search: the guess found no reply) */
+    /* MOVE_NONE: no legal move (or a self-ponder job that never got to search: the guess found no
+       reply) */
+    Move best_move;
     Move ponder_move;      /* TECH's guess of the reply to best_move, or MOVE_NONE */
     Move predicted;        /* JOB_SELF_PONDER: the reply the search assumed */
     Score score;           /* the search's value of best_move (SearchResult.score) */

@@ -14,22 +14,23 @@ enum { ENHANCEMENT_SWITCHES = 13 };
 
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
-    int hash_mb;                                  /* Hash: table size in MB (used by the E4 table) */
-    int move_overhead_ms;                         /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
-    int start_depth;                              /* Depth: TECH's depth in the opening and at the start (§7) */
-    int style;                                    /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    unsigned char switches[ENHANCEMENT_SWITCHES]; /* E1..E13 as set: as the profile has it, on
-                                                     or off (options.c) */
-    SearchFeatures features;                      /* the E1..E13 switches, set by Style and one by one, the
-                                    Threads option (features.threads) and Speed (pace_multiple) */
-    bool limit_strength;                          /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
-    int elo;                                      /* UCI_Elo */
-    int strength_clock;                           /* Strength Clock: 0 UCI_Elo's work grows with the clock,
-                                                     1 the same at every clock (options.c) */
-    int multipv;                                  /* MultiPV: root lines shown per depth */
-    bool variety;                                 /* Variety: play one of the moves equal to the best, at random */
-    bool chess960;                                /* UCI_Chess960: Chess960 positions and castling notation */
-    char speed_custom[SPEED_TEXT_MAX];            /* Speed Custom as last set ("" when Speed set the speed) */
+    int hash_mb;          /* Hash: table size in MB (used by the E4 table) */
+    int move_overhead_ms; /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
+    int start_depth;      /* Depth: TECH's depth in the opening and at the start (§7) */
+    int style;            /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
+    /* E1..E13 as set: as the profile has it, on or off (options.c) */
+    unsigned char switches[ENHANCEMENT_SWITCHES];
+    /* the E1..E13 switches, set by Style and one by one, the Threads option (features.threads) and
+       Speed (pace_multiple) */
+    SearchFeatures features;
+    bool limit_strength; /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
+    int elo;             /* UCI_Elo */
+    /* Strength Clock: 0 UCI_Elo's work grows with the clock, 1 the same at every clock (options.c) */
+    int strength_clock;
+    int multipv;                       /* MultiPV: root lines shown per depth */
+    bool variety;                      /* Variety: play one of the moves equal to the best, at random */
+    bool chess960;                     /* UCI_Chess960: Chess960 positions and castling notation */
+    char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */

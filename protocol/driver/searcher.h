@@ -11,7 +11,6 @@
 
 #include "job.h"
 
-
 /* `on_done` is called from the search thread each time a job finishes. */
 Searcher *searcher_create(void (*on_done)(void *context, unsigned id), void *context);
 /* Stop everything and join the threads. */

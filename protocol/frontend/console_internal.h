@@ -44,19 +44,19 @@ typedef struct {
 
 /* A game against the person (`play`): TECH answers each of the person's moves with its own. */
 typedef struct {
-    int side;               /* the colour TECH plays, or PLAY_OFF */
-    int game_side;          /* the colour TECH played in this game (a saved game's names), or
-                                    PLAY_OFF if it played none */
-    TimeRequest limits;     /* the `play` words (depth, movetime, nodes): each move's limits
-                                    when no clock is set */
+    int side; /* the colour TECH plays, or PLAY_OFF */
+    /* the colour TECH played in this game (a saved game's names), or PLAY_OFF if it played none */
+    int game_side;
+    /* the `play` words (depth, movetime, nodes): each move's limits when no clock is set */
+    TimeRequest limits;
     bool thinking;          /* the search under way is TECH's move: it is played when done */
     int64_t think_start_us; /* TECH's clock for that move started here */
-    bool has_score;         /* TECH has searched this game's line since it last changed
-                                    otherwise (undo, new, fen) ... */
-    Score score;            /* ... and its last search gave it this score for itself */
-    bool board_hidden;      /* `board off`: no board after each move */
-    DeclaredEnd end;        /* the game ended on time, by resignation or by agreement ... */
-    Color end_side;         /* ... the side whose flag fell or who resigned */
+    /* TECH has searched this game's line since it last changed otherwise (undo, new, fen) ... */
+    bool has_score;
+    Score score;       /* ... and its last search gave it this score for itself */
+    bool board_hidden; /* `board off`: no board after each move */
+    DeclaredEnd end;   /* the game ended on time, by resignation or by agreement ... */
+    Color end_side;    /* ... the side whose flag fell or who resigned */
     ConsoleClock clock;
     char start_player[PLAYER_TEXT_MAX];     /* TECH as it played from the game's first move ... */
     int start_elo;                          /* ... held to this Elo (0: full strength) ... */
@@ -73,8 +73,9 @@ struct Console {
     LineQueue pending;    /* lines that came while a search or a perft ran */
     bool replaying;       /* run_pending is handling the kept lines */
     ConsolePlay play;
-    bool chess960; /* the search's castling notation (the game's at its start): its
-                             thread prints moves and never reads the session */
+    /* the search's castling notation (the game's at its start): its thread prints moves and never
+       reads the session */
+    bool chess960;
 };
 
 /* The files below, lowest first: each calls only those above it in this list (console.c, the

@@ -71,8 +71,8 @@ typedef enum {
     OPTION_DEFERRED, /* stored; the table is resized once the search under way ends */
     OPTION_REFUSED,  /* unknown name or bad value: nothing changed */
     OPTION_BUSY,     /* a button that cannot act during a search (Clear Hash) */
-    OPTION_NO_MEMORY /* no memory for the Hash size asked: the setting went back to
-                                    the table in use */
+    /* no memory for the Hash size asked: the setting went back to the table in use */
+    OPTION_NO_MEMORY
 } OptionOutcome;
 
 /* Set an option by name (UCI setoption, CECP option/memory/cores) and apply it: Clear Hash,

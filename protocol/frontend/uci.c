@@ -39,8 +39,9 @@ struct Uci {
     BackgroundTask *perft;  /* `go perft` under way (or ended, not yet joined) */
     LineQueue held;         /* lines read while it runs, handled in order once it has ended */
     bool complained;        /* the line being handled got its complaint already */
-    bool chess960;          /* the search's castling notation (UCI_Chess960 at its `go`): the search
-                               thread prints its moves too, and never reads the session */
+    /* the search's castling notation (UCI_Chess960 at its `go`): the search thread prints its moves
+       too, and never reads the session */
+    bool chess960;
 };
 
 static Uci *uci_create(Session *session)
