@@ -4,6 +4,7 @@
  * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -258,6 +259,35 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     if (reporter && reporter->on_depth_done) reporter->on_depth_done(reporter->context, &chosen);
 }
 
+/* An explanation's expected root move `rm` scored `v` exactly: its line, as the table completes it. */
+static void note_expected_line(Search *s, RootMove rm, Score v)
+{
+    if (s->expected_done >= VERDICT_EXPECTED_MAX) return;
+    SearchInfo *line = &s->expected_lines[s->expected_done++];
+    memset(line, 0, offsetof(SearchInfo, pv));
+    line->score = v;
+    line->presort_rank = rm.rank + 1;
+    line->depth = s->depth_under_way;
+    line->pv[0] = rm.move;
+    line->pv_length = 1 + (s->pv_length[1] < MAX_PLY - 1 ? s->pv_length[1] : MAX_PLY - 1);
+    memcpy(&line->pv[1], s->pv[1], (size_t)(line->pv_length - 1) * sizeof line->pv[0]);
+    pv_complete_from_table(s, line);
+}
+
+/* An explanation's verdict from the pass just ended at `depth`: its lines, complete or cut. */
+static void take_verdict(Search *s, Depth depth, int completed, bool partial)
+{
+    if (!s->explain.on) return;
+    for (int i = 0; i < s->lines.count && i < VERDICT_LINES_MAX; i++) {
+        s->lines.lines[i].depth = depth;
+        pv_complete_from_table(s, &s->lines.lines[i]);
+    }
+    root_verdict_take(&s->verdict, &s->lines, s->expected_lines, s->expected_done, depth, completed, s->root.count,
+                      partial);
+}
+
+const RootVerdict *search_root_verdict(const Search *s) { return &s->verdict; }
+
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
 
 /* What one pass over the root moves found. */
@@ -294,8 +324,15 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
                 break;
             }
     }
-    if (s->root_lines_on)
-        root_lines_reset(&s->lines, s->multipv, s->variety ? s->variety_margin : -1, VARIETY_RANK_SPAN);
+    if (s->root_lines_on) {
+        /* An explanation keeps every move within its margin, wherever it stands in the pre-sort;
+         * Variety's own margin and span stay as they are, so that it chooses as it always does. */
+        bool explain_margin = s->explain.on && !s->variety;
+        root_lines_reset(&s->lines, s->multipv,
+                         s->variety ? s->variety_margin : explain_margin ? s->explain.margin : -1,
+                         explain_margin ? MOVE_LIST_MAX : VARIETY_RANK_SPAN);
+    }
+    s->expected_done = 0;
     for (int i = 0; i < count; i++) {
         RootMove rm = order[i];
         if (reporter && reporter->on_current_move) reporter->on_current_move(reporter->context, depth, rm.move, i + 1);
@@ -304,12 +341,15 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         Score bound = s->root_lines_on                                       ? root_lines_bound(&s->lines, rm.rank, lo)
                       : line->best != MOVE_NONE && rm.rank < line->best_rank ? line->score - 1
                                                                              : line->score;
+        /* An expected move of an explanation is searched in the whole window: its exact line. */
+        const bool expected = s->explain.on && explain_expected_index(&s->explain, rm.move) >= 0;
+        if (expected) bound = lo;
         search_make(s, rm.move, 0);
         int extensions = 0;
         Depth next = depth - 1;
         const CheckKnown check = check_extension(s, &next, &extensions);
         Score v;
-        if (s->features.pvs && i > 0) {
+        if (s->features.pvs && i > 0 && !expected) {
             v = -tree_search(s, next, -bound - 1, -bound, 1, extensions, check);
             if (v > bound && !s->aborted) v = -tree_search(s, next, -hi, -bound, 1, extensions, check);
         } else {
@@ -319,6 +359,7 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         if (s->aborted) return ROOT_ABORTED;
         line->completed++;
         if (rm.move == previous_best) line->previous_best_done = true;
+        if (expected && v > lo && v < hi) note_expected_line(s, rm, v);
         if (v <= bound) continue;
         if (s->root_lines_on) {
             root_lines_add(&s->lines, rm.move, rm.rank, v, s->pv[1], s->pv_length[1]);
@@ -361,6 +402,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
                 result->score = line.score;
                 result->ponder_move = line.ponder;
                 result->searched = true;
+                take_verdict(s, depth, line.completed, outcome == ROOT_ABORTED);
             }
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
@@ -438,7 +480,9 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->multipv = limits->multipv > 1 ? limits->multipv : 1;
     s->variety = limits->variety;
     s->variety_margin = limits->variety_margin > 0 ? limits->variety_margin : 0;
-    s->root_lines_on = s->multipv > 1 || s->variety;
+    s->explain = limits->explain;
+    s->verdict.depth = 0;
+    s->root_lines_on = s->multipv > 1 || s->variety || s->explain.on;
     s->candidates.count = 0;
     s->start_us = clock_now_us();
     s->last_progress_us = s->start_us;

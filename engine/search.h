@@ -84,6 +84,20 @@ enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 /* [C] MultiPV's largest setting, the one GUIs know from other engines; a root has fewer moves. */
 enum { MULTIPV_MAX = 500 };
 
+/* [C] The most lines and expected moves an explanation of the root's choice keeps
+ * (root_verdict.h). */
+enum { VERDICT_LINES_MAX = 12, VERDICT_EXPECTED_MAX = 2 };
+
+/* An explanation asked of the search (root_verdict.h): the root keeps the exact line of every
+ * move that scores equal to the best or within `margin` of it, and of each expected move, at
+ * the depth that chooses the move. The move chosen at a depth is the same as without it. */
+typedef struct {
+    bool on;
+    Score margin; /* 0: the moves equal to the best; more where the leaves hold more than material */
+    int expected_count;
+    Move expected[VERDICT_EXPECTED_MAX]; /* moves a person would expect: searched exactly */
+} ExplainRequest;
+
 /* What to search. */
 typedef struct {
     Depth depth;           /* the deepest depth (a depth below 1 counts as 1) */
@@ -104,6 +118,7 @@ typedef struct {
                                     docs/SPEC.md §7): an aborted first depth plays the best of its
                                     completed root moves only if this one is among them; MOVE_NONE:
                                     whichever completed */
+    ExplainRequest explain;    /* keep what an explanation of the choice needs (off: nothing) */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
@@ -170,6 +185,11 @@ void search_set_table(Search *search, struct TranspositionTable *tt);
  * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
                         const SearchFeatures *features, SearchControl *control, const SearchReporter *reporter);
+
+/* What the root knew of its moves at the depth that chose the last search's move, when its
+ * limits asked for an explanation (root_verdict.h); read before the next search runs. */
+struct RootVerdict;
+const struct RootVerdict *search_root_verdict(const Search *search);
 
 /* Mate score helpers: UCI "mate N" moves from a score (positive: side to move mates). */
 int score_mate_moves(Score score);
