@@ -86,7 +86,7 @@ enum { MULTIPV_MAX = 500 };
 
 /* [C] The most lines and expected moves an explanation of the root's choice keeps
  * (root_verdict.h). */
-enum { VERDICT_LINES_MAX = 12, VERDICT_EXPECTED_MAX = 2 };
+enum { VERDICT_LINES_MAX = 32, VERDICT_EXPECTED_MAX = 2 };
 
 /* An explanation asked of the search (root_verdict.h): the root keeps the exact line of every
  * move that scores equal to the best or within `margin` of it, and of each expected move, at

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "explain.h"
 #include "notation.h"
 #include "number.h"
 
@@ -71,6 +72,8 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     SearchLimits *root = &plan->search;
     for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
         root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
+    if (request->explain)
+        explain_request(&s->game.pos, &job_request.features, s->game.started_from_initial, &root->explain);
     job_request.plan = *plan;
 #ifdef TECH_FUZZ_NODE_CAP
     /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
