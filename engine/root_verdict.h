@@ -11,17 +11,17 @@
 
 /* What the root takes from a completed (or cut) depth: the lines listed, the expected moves'. */
 typedef struct RootVerdict {
-    Depth depth;          /* the depth that chose the move; 0 = no verdict (none asked, none done) */
-    bool partial;         /* that depth was cut short: only `searched` of its root moves finished */
-    int searched;         /* root moves fully searched at that depth */
-    int root_moves;       /* root moves in all */
-    int tied;             /* searched root moves whose score equals the chosen move's */
-    int near;             /* searched root moves within `margin` of the chosen move (the tied too) */
-    Score margin;         /* ExplainRequest.margin as searched */
-    int line_count;       /* lines[0] the chosen move's, then the others within the margin, best
+    Depth depth;    /* the depth that chose the move; 0 = no verdict (none asked, none done) */
+    bool partial;   /* that depth was cut short: only `searched` of its root moves finished */
+    int searched;   /* root moves fully searched at that depth */
+    int root_moves; /* root moves in all */
+    int tied;       /* searched root moves whose score equals the chosen move's */
+    int near;       /* searched root moves within `margin` of the chosen move (the tied too) */
+    Score margin;   /* ExplainRequest.margin as searched */
+    int line_count; /* lines[0] the chosen move's, then the others within the margin, best
                              first and equal scores in the pre-sort's order (at most VERDICT_LINES_MAX) */
     SearchInfo lines[VERDICT_LINES_MAX];
-    int expected_count;   /* the expected moves that were searched exactly */
+    int expected_count; /* the expected moves that were searched exactly */
     SearchInfo expected[VERDICT_EXPECTED_MAX];
 } RootVerdict;
 

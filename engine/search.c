@@ -329,7 +329,9 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
          * Variety's own margin and span stay as they are, so that it chooses as it always does. */
         bool explain_margin = s->explain.on && !s->variety;
         root_lines_reset(&s->lines, s->multipv,
-                         s->variety ? s->variety_margin : explain_margin ? s->explain.margin : -1,
+                         s->variety       ? s->variety_margin
+                         : explain_margin ? s->explain.margin
+                                          : -1,
                          explain_margin ? MOVE_LIST_MAX : VARIETY_RANK_SPAN);
     }
     s->expected_done = 0;

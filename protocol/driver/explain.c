@@ -164,7 +164,8 @@ static void explain_presort(const RootVerdict *v, int chosen_at, const Presort *
         }
     }
     int runner_rank = 0;
-    const PresortEntry *runner = next_rank < MOVE_LIST_MAX ? presort_entry(presort, out->runner_up, &runner_rank) : NULL;
+    const PresortEntry *runner =
+        next_rank < MOVE_LIST_MAX ? presort_entry(presort, out->runner_up, &runner_rank) : NULL;
     if (!runner) return;
     out->has_runner_up = true;
     out->runner_lacked = largest_gap(entry, runner);

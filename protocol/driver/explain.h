@@ -27,34 +27,34 @@ typedef struct {
 
 /* One root move's line and what it does to the material, in TECH's base values (P 100 ...). */
 typedef struct {
-    Score score;       /* the search's score of the line (side to move's view) */
-    int material;      /* base material change from the root to the line's end, mover's view */
+    Score score;  /* the search's score of the line (side to move's view) */
+    int material; /* base material change from the root to the line's end, mover's view */
     int gained[PIECE_TYPE_NB], lost[PIECE_TYPE_NB]; /* men taken off each side along the line */
     int pv_length;
     Move pv[MAX_PLY];
 } ExplainedLine;
 
 typedef struct {
-    bool known;                /* the verdict chose the move played (else only `note` is said) */
-    Move move;                 /* the move explained */
-    ExplainedLine chosen;      /* its line */
-    Depth depth;               /* the depth that chose it */
-    bool partial;              /* that depth was cut: `searched` of `root_moves` moves finished */
+    bool known;           /* the verdict chose the move played (else only `note` is said) */
+    Move move;            /* the move explained */
+    ExplainedLine chosen; /* its line */
+    Depth depth;          /* the depth that chose it */
+    bool partial;         /* that depth was cut: `searched` of `root_moves` moves finished */
     int searched, root_moves;
-    int tied;                  /* root moves with the chosen move's score (itself included) */
-    int material_equal;        /* moves within the margin whose lines keep the same material ... */
+    int tied;                   /* root moves with the chosen move's score (itself included) */
+    int material_equal;         /* moves within the margin whose lines keep the same material ... */
     bool material_equal_capped; /* ... counted among the first VERDICT_LINES_MAX only */
-    int presort_rank;          /* the move's place in the pre-sort, 1 = first */
-    int term_count;            /* its leading positive pre-sort terms, largest first */
+    int presort_rank;           /* the move's place in the pre-sort, 1 = first */
+    int term_count;             /* its leading positive pre-sort terms, largest first */
     PresortTerm terms[EXPLAIN_TERMS_MAX];
-    bool has_runner_up;        /* the next tied move in the pre-sort, and where it fell short */
+    bool has_runner_up; /* the next tied move in the pre-sort, and where it fell short */
     Move runner_up;
     PresortTerm runner_lacked; /* the term that favoured the chosen move most (value: the gap) */
     bool has_refuted;          /* the expected move the search rejected ... */
     bool refuted_was_first;    /* ... the pre-sort's first (else the most natural capture) */
     ExplainedLine refuted;
-    bool modern_decided;       /* the tree's positional terms chose among materially equal moves */
-    bool variety;              /* Variety chose it among the moves equal to the best */
+    bool modern_decided; /* the tree's positional terms chose among materially equal moves */
+    bool variety;        /* Variety chose it among the moves equal to the best */
 } Explanation;
 
 /* What the search must keep to explain its choice in `pos` (the root moves and their pre-sort

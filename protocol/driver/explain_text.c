@@ -111,8 +111,8 @@ void explain_line_san(Position *pos, const Move *pv, int count, char *out, size_
 }
 
 static const char *const MAN_NAME[PIECE_TYPE_NB][2] = {
-    [PAWN] = {"a pawn", "pawns"},   [KNIGHT] = {"a knight", "knights"}, [BISHOP] = {"a bishop", "bishops"},
-    [ROOK] = {"a rook", "rooks"},   [QUEEN] = {"a queen", "queens"},
+    [PAWN] = {"a pawn", "pawns"}, [KNIGHT] = {"a knight", "knights"}, [BISHOP] = {"a bishop", "bishops"},
+    [ROOK] = {"a rook", "rooks"}, [QUEEN] = {"a queen", "queens"},
 };
 static const char *const COUNT_NAME[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
 
@@ -222,7 +222,10 @@ static void add_tie(Words *w, Position *pos, const Explanation *e)
     if (e->term_count > 0) {
         words_add(w, " for ");
         for (int i = 0; i < e->term_count; i++)
-            words_add(w, "%s%s (+%d)", i == 0 ? "" : i + 1 == e->term_count ? " and " : ", ",
+            words_add(w, "%s%s (+%d)",
+                      i == 0                   ? ""
+                      : i + 1 == e->term_count ? " and "
+                                               : ", ",
                       explain_term_words(e->terms[i].name), e->terms[i].value);
     }
     words_add(w, ".");
@@ -257,8 +260,10 @@ void explain_text(Position *pos, const ExplainPlayer *player, const Explanation 
     const char *dots = pos->side == WHITE ? "." : "...";
     if (player->for_person) words_add(&w, "TECH would play %d%s%s for you. ", pos->fullmove, dots, san);
     if (!e->known) {
-        words_add(&w, "%d%s%s: its time ran out before a depth was done; it is the move of its short "
-                      "insurance search.", pos->fullmove, dots, san);
+        words_add(&w,
+                  "%d%s%s: its time ran out before a depth was done; it is the move of its short "
+                  "insurance search.",
+                  pos->fullmove, dots, san);
         wrap(out, EXPLAIN_COLUMNS);
         return;
     }
@@ -266,8 +271,10 @@ void explain_text(Position *pos, const ExplainPlayer *player, const Explanation 
     add_line(&w, pos, &e->chosen);
     add_tie(&w, pos, e);
     if (e->modern_decided)
-        words_add(&w, " Of the %s%d moves that keep this material, %s's positional terms at the end of each line "
-                      "chose it.", e->material_equal_capped ? "more than " : "", e->material_equal, player->profile);
+        words_add(&w,
+                  " Of the %s%d moves that keep this material, %s's positional terms at the end of each line "
+                  "chose it.",
+                  e->material_equal_capped ? "more than " : "", e->material_equal, player->profile);
     if (e->has_refuted) {
         char refuted[MOVE_TEXT_MAX + 8];
         move_to_san(pos, e->refuted.pv[0], refuted);
@@ -278,8 +285,8 @@ void explain_text(Position *pos, const ExplainPlayer *player, const Explanation 
         words_add(&w, " At Elo %d, %s looked %d plies ahead: a deeper search may choose otherwise.", player->elo,
                   player->profile, e->depth);
     else if (player->paced)
-        words_add(&w, " At this Speed %s looked %d plies ahead: a deeper search may choose otherwise.",
-                  player->profile, e->depth);
+        words_add(&w, " At this Speed %s looked %d plies ahead: a deeper search may choose otherwise.", player->profile,
+                  e->depth);
     else words_add(&w, " %s looked %d plies ahead.", player->profile, e->depth);
     wrap(out, EXPLAIN_COLUMNS);
 }
