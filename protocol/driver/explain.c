@@ -228,3 +228,23 @@ int explain_line_shown(const ExplainedLine *line)
         if (move_is_capture(line->pv[i]) || move_is_promotion(line->pv[i])) shown = i + 1;
     return shown;
 }
+
+void explain_job(Game *game, const Settings *settings, const JobResult *result, bool for_person, char *out, size_t size)
+{
+    SearchFeatures features;
+    settings_search_features(settings, &features);
+    Explanation *e = malloc(sizeof *e);
+    if (!e) {
+        snprintf(out, size, "out of memory: no explanation");
+        return;
+    }
+    explain_build(&game->pos, &features, game->started_from_initial, result, e);
+    ExplainPlayer player = {
+        .profile = settings_profile_name(settings),
+        .elo = settings->limit_strength ? settings->elo : 0,
+        .paced = !settings->limit_strength && settings->features.pace_multiple > 0,
+        .for_person = for_person,
+    };
+    explain_text(&game->pos, &player, e, out, size);
+    free(e);
+}

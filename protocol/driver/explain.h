@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "game.h"
+#include "options.h"
 #include "positional.h"
 #include "searcher.h"
 
@@ -69,6 +71,11 @@ void explain_build(Position *pos, const SearchFeatures *features, bool started_f
 
 /* The explanation in words, lines of at most EXPLAIN_COLUMNS separated by '\n'. */
 void explain_text(Position *pos, const ExplainPlayer *player, const Explanation *explanation, char *out, size_t size);
+
+/* Why the job `result` chose its move in the game's position, for the player the settings make
+ * (`for_person`: a hint, the move TECH would play for the person), in `out`. */
+void explain_job(Game *game, const Settings *settings, const JobResult *result, bool for_person, char *out,
+                 size_t size);
 
 /* How much of a line shows what it does to the material: up to its last capture or promotion
  * (at least its first move). */

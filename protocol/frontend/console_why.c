@@ -11,34 +11,10 @@
 #include "explain.h"
 #include "makemove.h"
 
-/* The words for the player TECH is now. */
-static void player_now(const Console *c, bool for_person, ExplainPlayer *player)
-{
-    const Settings *settings = &c->s->settings;
-    *player = (ExplainPlayer){
-        .profile = settings_profile_name(settings),
-        .elo = settings->limit_strength ? settings->elo : 0,
-        .paced = !settings->limit_strength && settings->features.pace_multiple > 0,
-        .for_person = for_person,
-    };
-}
-
 /* The explanation of the search `r` of the game's current position, in `out`. */
 static void explain_now(Console *c, const JobResult *r, bool for_person, char *out, size_t size)
 {
-    SearchFeatures features;
-    settings_search_features(&c->s->settings, &features);
-    Explanation *e = malloc(sizeof *e);
-    if (!e) {
-        snprintf(out, size, "out of memory: no explanation");
-        return;
-    }
-    Position *pos = &c->s->game.pos;
-    explain_build(pos, &features, c->s->game.started_from_initial, r, e);
-    ExplainPlayer player;
-    player_now(c, for_person, &player);
-    explain_text(pos, &player, e, out, size);
-    free(e);
+    explain_job(&c->s->game, &c->s->settings, r, for_person, out, size);
 }
 
 /* Print an explanation line by line. */

@@ -72,7 +72,7 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     SearchLimits *root = &plan->search;
     for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
         root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
-    if (request->explain)
+    if (request->explain || s->settings.explain_moves)
         explain_request(&s->game.pos, &job_request.features, s->game.started_from_initial, &root->explain);
     job_request.plan = *plan;
 #ifdef TECH_FUZZ_NODE_CAP
