@@ -148,3 +148,41 @@ def test_help_names_why_and_hint():
     lines = []
     e.expect(r"^  help \| quit", 2.0, lines)
     check(any(x.startswith("  why | hint") for x in lines), f"help: {lines}")
+
+
+def test_uci_info_string_before_bestmove():
+    """ExplainMoves on: one `info string` naming the move played, right before `bestmove`; off
+    (the default): none."""
+    for on in (False, True):
+        u = Engine()
+        u.send("uci")
+        u.expect("^uciok$", 5.0)
+        if on:
+            u.send("setoption name ExplainMoves value true")
+        u.send(f"position fen {POSITIONS[0]}", "go depth 4")
+        lines = []
+        best = u.expect("^bestmove (\\S+)", 30.0, lines).group(1)
+        said = [x for x in lines if x.startswith("info string") and "plies ahead" in x]
+        check(len(said) == (1 if on else 0), f"ExplainMoves {on}: {said}")
+        if on:
+            check(lines[-1] == said[0], f"the explanation is the last line before bestmove: {lines[-2:]}")
+            san = cr.Position.from_fen(POSITIONS[0]).san(cr.Position.from_fen(POSITIONS[0]).parse_uci(best))
+            check(said[0].startswith(f"info string 5...{san} "), f"it explains {best}: {said[0]}")
+        u.send("quit")
+
+
+def test_cecp_book_window_explains_the_move():
+    """ExplainMoves on: after TECH's move, `bk` shows the pre-sort and then why TECH played it."""
+    x = Engine()
+    x.send("xboard", "protover 2")
+    x.expect("feature done=1", 5.0)
+    x.send("option ExplainMoves=1", f"setboard {POSITIONS[0]}", "sd 4", "go")
+    best = x.expect("^move (\\S+)", 30.0).group(1)
+    x.send("bk")
+    lines = []
+    x.expect("^$", 5.0, lines)
+    at = lines.index(" Why TECH played its last move:")
+    san = cr.Position.from_fen(POSITIONS[0]).san(cr.Position.from_fen(POSITIONS[0]).parse_uci(best))
+    check(lines[at + 1].startswith(f" 5...{san} "), f"bk explains {best}: {lines[at:]}")
+    check(all(line.startswith(" ") for line in lines[at:]), f"book lines begin with a blank: {lines[at:]}")
+    x.send("quit")
