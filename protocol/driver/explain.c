@@ -107,53 +107,32 @@ static const PresortEntry *presort_entry(const Presort *presort, Move move, int 
     return NULL;
 }
 
-/* The entry's value of term `name`, 0 if it has none. */
-static int term_value(const PresortEntry *entry, const char *name)
+/* The entry's largest positive terms, largest first, into terms[]; their number. */
+static int leading_terms(const PresortEntry *entry, PresortTerm terms[EXPLAIN_TERMS_MAX])
 {
-    for (int t = 0; t < entry->term_count; t++)
-        if (!strcmp(entry->terms[t].name, name)) return entry->terms[t].value;
-    return 0;
-}
-
-/* The entry's largest positive terms, largest first. */
-static void leading_terms(const PresortEntry *entry, Explanation *out)
-{
-    out->term_count = 0;
+    int count = 0;
     bool used[PRESORT_TERMS_MAX] = {false};
-    while (out->term_count < EXPLAIN_TERMS_MAX) {
+    while (count < EXPLAIN_TERMS_MAX) {
         int pick = -1;
         for (int t = 0; t < entry->term_count; t++)
             if (!used[t] && entry->terms[t].value > 0 && (pick < 0 || entry->terms[t].value > entry->terms[pick].value))
                 pick = t;
         if (pick < 0) break;
         used[pick] = true;
-        out->terms[out->term_count++] = entry->terms[pick];
+        terms[count++] = entry->terms[pick];
     }
+    return count;
 }
 
-/* The term that put `chosen` before `other` most: the largest gap of a term's value. */
-static PresortTerm largest_gap(const PresortEntry *chosen, const PresortEntry *other)
-{
-    PresortTerm gap = {NULL, 0};
-    for (int t = 0; t < chosen->term_count; t++) {
-        int d = chosen->terms[t].value - term_value(other, chosen->terms[t].name);
-        if (d > gap.value) gap = (PresortTerm){chosen->terms[t].name, d};
-    }
-    for (int t = 0; t < other->term_count; t++) {
-        int d = term_value(chosen, other->terms[t].name) - other->terms[t].value;
-        if (d > gap.value) gap = (PresortTerm){other->terms[t].name, d};
-    }
-    return gap;
-}
-
-/* The tied moves' pre-sort: the chosen move's leading terms and the next tied move's gap. */
+/* The tied moves' pre-sort: the chosen move's leading terms and the next tied move's. */
 static void explain_presort(const RootVerdict *v, int chosen_at, const Presort *presort, Explanation *out)
 {
     int rank = 0;
     const PresortEntry *entry = presort_entry(presort, out->move, &rank);
     if (!entry) return;
     out->presort_rank = rank + 1;
-    leading_terms(entry, out);
+    out->presort_score = entry->score;
+    out->term_count = leading_terms(entry, out->terms);
     int next_rank = MOVE_LIST_MAX;
     for (int i = 0; i < v->line_count; i++) {
         const SearchInfo *line = &v->lines[i];
@@ -168,7 +147,8 @@ static void explain_presort(const RootVerdict *v, int chosen_at, const Presort *
         next_rank < MOVE_LIST_MAX ? presort_entry(presort, out->runner_up, &runner_rank) : NULL;
     if (!runner) return;
     out->has_runner_up = true;
-    out->runner_lacked = largest_gap(entry, runner);
+    out->runner_score = runner->score;
+    out->runner_term_count = leading_terms(runner, out->runner_terms);
 }
 
 /* The expected move the search rejected: the natural capture before the pre-sort's first. */

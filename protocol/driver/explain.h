@@ -49,11 +49,14 @@ typedef struct {
     int presort_rank;           /* the move's place in the pre-sort, 1 = first */
     int term_count;             /* its leading positive pre-sort terms, largest first */
     PresortTerm terms[EXPLAIN_TERMS_MAX];
-    bool has_runner_up; /* the next tied move in the pre-sort, and where it fell short */
+    int presort_score;  /* its pre-sort score */
+    bool has_runner_up; /* the next tied move in the pre-sort: its score and leading terms */
     Move runner_up;
-    PresortTerm runner_lacked; /* the term that favoured the chosen move most (value: the gap) */
-    bool has_refuted;          /* the expected move the search rejected ... */
-    bool refuted_was_first;    /* ... the pre-sort's first (else the most natural capture) */
+    int runner_score;
+    int runner_term_count;
+    PresortTerm runner_terms[EXPLAIN_TERMS_MAX];
+    bool has_refuted;       /* the expected move the search rejected ... */
+    bool refuted_was_first; /* ... the pre-sort's first (else the most natural capture) */
     ExplainedLine refuted;
     bool modern_decided; /* the tree's positional terms chose among materially equal moves */
     bool variety;        /* Variety chose it among the moves equal to the best */

@@ -199,6 +199,15 @@ static void add_line(Words *w, Position *pos, const ExplainedLine *line)
     words_add(w, ": %s.", san);
 }
 
+/* " with +33: the e-pawn to e4 +30, centre control +3.": a pre-sort score and its leading terms. */
+static void add_terms(Words *w, int score, const PresortTerm *terms, int count)
+{
+    words_add(w, " with %+d%s", score, count > 0 ? ": " : "");
+    for (int i = 0; i < count; i++)
+        words_add(w, "%s%s %+d", i == 0 ? "" : ", ", explain_term_words(terms[i].name), terms[i].value);
+    words_add(w, ".");
+}
+
 /* The tie, and the pre-sort's reasons among the tied moves. */
 static void add_tie(Words *w, Position *pos, const Explanation *e)
 {
@@ -219,21 +228,12 @@ static void add_tie(Words *w, Position *pos, const Explanation *e)
     }
     words_add(w, " %d moves came out equal; the pre-sort ranks it first of them", e->tied);
     if (e->presort_rank > 1) words_add(w, " (%d of all)", e->presort_rank);
-    if (e->term_count > 0) {
-        words_add(w, " for ");
-        for (int i = 0; i < e->term_count; i++)
-            words_add(w, "%s%s (+%d)",
-                      i == 0                   ? ""
-                      : i + 1 == e->term_count ? " and "
-                                               : ", ",
-                      explain_term_words(e->terms[i].name), e->terms[i].value);
-    }
-    words_add(w, ".");
-    if (e->has_runner_up && e->runner_lacked.name) {
+    add_terms(w, e->presort_score, e->terms, e->term_count);
+    if (e->has_runner_up) {
         char san[MOVE_TEXT_MAX + 8];
         move_to_san(pos, e->runner_up, san);
-        words_add(w, " Next came %s, %d less for %s.", san, e->runner_lacked.value,
-                  explain_term_words(e->runner_lacked.name));
+        words_add(w, " Next came %s", san);
+        add_terms(w, e->runner_score, e->runner_terms, e->runner_term_count);
     }
 }
 

@@ -119,7 +119,8 @@ def test_hint_claims_replay_true():
         said = re.search(r"(\d+) moves came out equal", text)
         check((int(said.group(1)) if said else 1) == tied, f"{tied} moves score {best}: {text}")
         if said:
-            named = [int(v) for v in re.findall(r"\(\+(\d+)\)", text.split("came out equal")[1].split(".")[0])]
+            sentence = text.split("ranks it first of them")[1].split(".")[0]
+            named = [int(v) for v in re.findall(r" \+(\d+)", sentence.split(":", 1)[1])] if ":" in sentence else []
             largest = sorted((v for v in presort(fen)[chosen] if v > 0), reverse=True)[:3]
             check(named == largest, f"terms named {named}, the pre-sort's largest {largest}: {text}")
         refuted = re.search(r" (\S+) instead (loses .*?): (.*?)\. ", text)
