@@ -151,19 +151,19 @@ static void explain_presort(const RootVerdict *v, int chosen_at, const Presort *
     out->runner_term_count = leading_terms(runner, out->runner_terms);
 }
 
-/* The expected move the search rejected: the natural capture before the pre-sort's first. */
-static void explain_refutation(Position *pos, const RootVerdict *v, const Presort *presort, Explanation *out)
+/* The expected moves the search rejected for less material: the pre-sort's first, then the
+ * most natural capture. */
+static void explain_refutations(Position *pos, const RootVerdict *v, const Presort *presort, Explanation *out)
 {
-    for (int i = v->expected_count - 1; i >= 0; i--) {
+    out->refuted_count = 0;
+    for (int i = 0; i < v->expected_count; i++) {
         const SearchInfo *line = &v->expected[i];
         if (line->pv[0] == out->move || line->score >= out->chosen.score) continue;
-        ExplainedLine refuted;
-        explain_line(pos, line, &refuted);
-        if (refuted.material >= out->chosen.material && !score_is_mate(line->score)) continue; /* not by material */
-        out->has_refuted = true;
-        out->refuted = refuted;
-        out->refuted_was_first = presort->count > 0 && presort->entries[0].move == line->pv[0];
-        return;
+        ExplainedLine *refuted = &out->refuted[out->refuted_count];
+        explain_line(pos, line, refuted);
+        if (refuted->material >= out->chosen.material && !score_is_mate(line->score)) continue; /* not by material */
+        out->refuted_was_first[out->refuted_count] = presort->count > 0 && presort->entries[0].move == line->pv[0];
+        out->refuted_count++;
     }
 }
 
@@ -197,7 +197,7 @@ void explain_build(Position *pos, const SearchFeatures *features, bool started_f
     out->material_equal_capped = v->near > v->line_count;
     out->modern_decided = v->margin > 0 && out->material_equal > out->tied;
     explain_presort(v, chosen_at, presort, out);
-    explain_refutation(pos, v, presort, out);
+    explain_refutations(pos, v, presort, out);
     free(presort);
 }
 

@@ -55,9 +55,10 @@ typedef struct {
     int runner_score;
     int runner_term_count;
     PresortTerm runner_terms[EXPLAIN_TERMS_MAX];
-    bool has_refuted;       /* the expected move the search rejected ... */
-    bool refuted_was_first; /* ... the pre-sort's first (else the most natural capture) */
-    ExplainedLine refuted;
+    int refuted_count;                            /* the expected moves the search rejected ... */
+    bool refuted_was_first[VERDICT_EXPECTED_MAX]; /* ... the pre-sort's first (else the most natural
+                                                       capture) */
+    ExplainedLine refuted[VERDICT_EXPECTED_MAX];
     bool modern_decided; /* the tree's positional terms chose among materially equal moves */
     bool variety;        /* Variety chose it among the moves equal to the best */
 } Explanation;

@@ -144,8 +144,11 @@ static void add_material(Words *w, const ExplainedLine *line)
     int gained[PIECE_TYPE_NB] = {0}, lost[PIECE_TYPE_NB] = {0}, promoted[PIECE_TYPE_NB] = {0};
     bool any_gain = false, any_loss = false, any_promotion = false;
     for (PieceType t = PAWN; t < KING; t++) {
-        gained[t] = line->gained[t] > 0 ? line->gained[t] : 0;
-        lost[t] = line->lost[t] > 0 ? line->lost[t] : 0;
+        /* Men of one kind taken on both sides cancel: "a bishop for a pawn", not "a bishop and a
+         * knight for a knight and a pawn". */
+        const int taken = line->gained[t] > 0 ? line->gained[t] : 0, given = line->lost[t] > 0 ? line->lost[t] : 0;
+        gained[t] = taken > given ? taken - given : 0;
+        lost[t] = given > taken ? given - taken : 0;
         promoted[t] = line->lost[t] < 0 ? -line->lost[t] : 0;
         any_gain |= gained[t] > 0;
         any_loss |= lost[t] > 0 && t != PAWN;
@@ -164,7 +167,7 @@ static void add_material(Words *w, const ExplainedLine *line)
     } else if (only(lost, ROOK) && (only(gained, KNIGHT) || only(gained, BISHOP))) {
         words_add(w, "gives up the exchange");
     } else if (line->material == 0) {
-        words_add(w, any_gain ? "keeps the material level after trades" : "keeps the material level");
+        words_add(w, any_gain || any_loss ? "keeps the material level after trades" : "keeps the material level");
     } else if (line->material > 0) {
         words_add(w, "wins ");
         add_men(w, gained);
@@ -275,11 +278,12 @@ void explain_text(Position *pos, const ExplainPlayer *player, const Explanation 
                   " Of the %s%d moves that keep this material, %s's positional terms at the end of each line "
                   "chose it.",
                   e->material_equal_capped ? "more than " : "", e->material_equal, player->profile);
-    if (e->has_refuted) {
+    for (int i = 0; i < e->refuted_count; i++) {
         char refuted[MOVE_TEXT_MAX + 8];
-        move_to_san(pos, e->refuted.pv[0], refuted);
-        words_add(&w, " %s%s instead ", e->refuted_was_first ? "The pre-sort's favourite " : "", refuted);
-        add_line(&w, pos, &e->refuted);
+        move_to_san(pos, e->refuted[i].pv[0], refuted);
+        if (e->refuted_was_first[i]) words_add(&w, " The pre-sort's first, %s, ", refuted);
+        else words_add(&w, " %s instead ", refuted);
+        add_line(&w, pos, &e->refuted[i]);
     }
     if (player->elo > 0)
         words_add(&w, " At Elo %d, %s looked %d plies ahead: a deeper search may choose otherwise.", player->elo,

@@ -123,8 +123,7 @@ def test_hint_claims_replay_true():
             named = [int(v) for v in re.findall(r" \+(\d+)", sentence.split(":", 1)[1])] if ":" in sentence else []
             largest = sorted((v for v in presort(fen)[chosen] if v > 0), reverse=True)[:3]
             check(named == largest, f"terms named {named}, the pre-sort's largest {largest}: {text}")
-        refuted = re.search(r" (\S+) instead (loses .*?): (.*?)\. ", text)
-        if refuted:
+        for refuted in re.finditer(r" (\S+)(?: instead|,) (loses .*?): (.*?)\. ", text):
             check(replay_san(fen, refuted.group(3)) == claimed_material(refuted.group(2)), f"refutation: {text}")
         e.send("quit")
 

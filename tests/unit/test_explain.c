@@ -139,12 +139,14 @@ static void check_position(Position *pos, bool from_initial, const SearchFeature
         largest = e.terms[t].value;
     }
     /* The refutation: that move's own exact search, and less material than the chosen line. */
-    if (e.has_refuted) {
+    for (int i = 0; i < e.refuted_count; i++) {
+        const ExplainedLine *r = &e.refuted[i];
         (*refuted)++;
-        CHECK(score_of(pos, e.refuted.pv[0], from_initial, f) == e.refuted.score);
-        CHECK(e.refuted.score < asked.score);
-        CHECK(replay(pos, e.refuted.pv, e.refuted.pv_length, value, &valued) == e.refuted.material);
-        CHECK(e.refuted.material < e.chosen.material || score_is_mate(e.refuted.score));
+        CHECK(score_of(pos, r->pv[0], from_initial, f) == r->score);
+        CHECK(r->score < asked.score);
+        CHECK(replay(pos, r->pv, r->pv_length, value, &valued) == r->material);
+        CHECK(r->material < e.chosen.material || score_is_mate(r->score));
+        CHECK(!e.refuted_was_first[i] || r->pv[0] == presort.entries[0].move);
     }
     char text[EXPLAIN_TEXT_MAX];
     ExplainPlayer player = {.profile = "TECH-1971"};
