@@ -150,24 +150,39 @@ static void add_material(Words *w, const ExplainedLine *line)
         gained[t] = taken > given ? taken - given : 0;
         lost[t] = given > taken ? given - taken : 0;
         promoted[t] = line->lost[t] < 0 ? -line->lost[t] : 0;
-        any_gain |= gained[t] > 0;
-        any_loss |= lost[t] > 0 && t != PAWN;
+        any_gain |= taken > 0;
+        any_loss |= given > 0;
         any_promotion |= promoted[t] > 0;
     }
     if (any_promotion) {
         words_add(w, "makes ");
         add_men(w, promoted);
-        words_add(w, line->material >= 0 ? " and comes out %d up" : " and comes out %d down",
-                  line->material >= 0 ? line->material : -line->material);
+        if (line->material == 0) words_add(w, " and keeps the material level");
+        else
+            words_add(w, " and comes out %.1f pawns %s",
+                      (line->material >= 0 ? line->material : -line->material) / 100.0,
+                      line->material >= 0 ? "up" : "down");
         return;
     }
-    any_loss |= lost[PAWN] > 0;
+    /* A knight for a bishop is no gain either: the minor pieces cancel too (both 330). */
+    for (PieceType a = KNIGHT; a <= BISHOP; a++) {
+        const PieceType b = a == KNIGHT ? BISHOP : KNIGHT;
+        const int even = gained[a] < lost[b] ? gained[a] : lost[b];
+        gained[a] -= even;
+        lost[b] -= even;
+    }
+    bool traded = any_gain || any_loss;
+    any_gain = any_loss = false;
+    for (PieceType t = PAWN; t < KING; t++) {
+        any_gain |= gained[t] > 0;
+        any_loss |= lost[t] > 0;
+    }
     if (only(gained, ROOK) && (only(lost, KNIGHT) || only(lost, BISHOP))) {
         words_add(w, "wins the exchange");
     } else if (only(lost, ROOK) && (only(gained, KNIGHT) || only(gained, BISHOP))) {
         words_add(w, "gives up the exchange");
     } else if (line->material == 0) {
-        words_add(w, any_gain || any_loss ? "keeps the material level after trades" : "keeps the material level");
+        words_add(w, traded ? "keeps the material level after trades" : "keeps the material level");
     } else if (line->material > 0) {
         words_add(w, "wins ");
         add_men(w, gained);
