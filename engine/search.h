@@ -88,12 +88,12 @@ enum { MULTIPV_MAX = 500 };
  * (root_verdict.h). */
 enum { VERDICT_LINES_MAX = 32, VERDICT_EXPECTED_MAX = 2 };
 
-/* An explanation asked of the search (root_verdict.h): the root keeps the exact line of every
- * move that scores equal to the best or within `margin` of it, and of each expected move, at
- * the depth that chooses the move. The move chosen at a depth is the same as without it. */
+/* An explanation asked of the search (root_verdict.h): at the depth that chooses the move the
+ * root counts the moves equal to the best (each that does not beat it is probed once more in a
+ * null window) and searches each expected move in the whole window, for its exact line. The move
+ * chosen at a depth and its score are the same as without it. */
 typedef struct {
     bool on;
-    Score margin; /* 0: the moves equal to the best; more where the leaves hold more than material */
     int expected_count;
     Move expected[VERDICT_EXPECTED_MAX]; /* moves a person would expect: searched exactly */
 } ExplainRequest;

@@ -15,11 +15,6 @@
 #include "notation.h"
 #include "rules.h"
 
-/* [C] Where the leaves hold more than material (E11, E12), a move whose line keeps the best
- * line's material may score up to the positional bound below it at each end: the explanation
- * keeps every line within twice that, to find them all. */
-enum { EXPLAIN_MODERN_MARGIN = 2 * POSITIONAL_BOUND };
-
 /* The root moves in the order the search gives them (search.c, root_moves_prepare). */
 static void presort_as_searched(Position *pos, const SearchFeatures *features, bool started_from_initial,
                                 Presort *presort)
@@ -53,7 +48,6 @@ void explain_request(Position *pos, const SearchFeatures *features, bool started
 {
     memset(out, 0, sizeof *out);
     out->on = true;
-    out->margin = features->tree_positional || features->piece_values ? EXPLAIN_MODERN_MARGIN : 0;
     Presort *presort = malloc(sizeof *presort);
     if (!presort) return;
     presort_as_searched(pos, features, started_from_initial, presort);
@@ -152,8 +146,9 @@ static void explain_presort(const RootVerdict *v, int chosen_at, const Presort *
 }
 
 /* The expected moves the search rejected for less material: the pre-sort's first, then the
- * most natural capture. */
-static void explain_refutations(Position *pos, const RootVerdict *v, const Presort *presort, Explanation *out)
+ * most natural capture; and one that kept the material but scored lower at positional leaves. */
+static void explain_refutations(Position *pos, const RootVerdict *v, const Presort *presort, bool positional_leaves,
+                                Explanation *out)
 {
     out->refuted_count = 0;
     for (int i = 0; i < v->expected_count; i++) {
@@ -161,7 +156,14 @@ static void explain_refutations(Position *pos, const RootVerdict *v, const Preso
         if (line->pv[0] == out->move || line->score >= out->chosen.score) continue;
         ExplainedLine *refuted = &out->refuted[out->refuted_count];
         explain_line(pos, line, refuted);
-        if (refuted->material >= out->chosen.material && !score_is_mate(line->score)) continue; /* not by material */
+        if (refuted->material >= out->chosen.material && !score_is_mate(line->score)) {
+            /* As much material, a lower score: the leaves' positional terms (E11, E12) chose. */
+            if (positional_leaves && refuted->material == out->chosen.material && !out->positional_decided) {
+                out->positional_decided = true;
+                out->positional_rival = *refuted;
+            }
+            continue;
+        }
         out->refuted_was_first[out->refuted_count] = presort->count > 0 && presort->entries[0].move == line->pv[0];
         out->refuted_count++;
     }
@@ -173,7 +175,8 @@ void explain_build(Position *pos, const SearchFeatures *features, bool started_f
     memset(out, 0, sizeof *out);
     out->move = result->best_move;
     const RootVerdict *v = &result->verdict;
-    if (v->depth == 0 || result->insurance_used || result->best_move == MOVE_NONE) return;
+    out->searched = v->depth > 0 && !result->insurance_used;
+    if (!out->searched || result->best_move == MOVE_NONE) return;
     int chosen_at = -1;
     for (int i = 0; i < v->line_count && chosen_at < 0; i++)
         if (v->lines[i].pv[0] == result->best_move) chosen_at = i;
@@ -188,16 +191,10 @@ void explain_build(Position *pos, const SearchFeatures *features, bool started_f
     out->searched = v->searched;
     out->root_moves = v->root_moves;
     out->tied = v->tied;
+    out->ties_cut = v->ties_cut;
     explain_line(pos, &v->lines[chosen_at], &out->chosen);
-    for (int i = 0; i < v->line_count; i++) {
-        ExplainedLine other;
-        explain_line(pos, &v->lines[i], &other);
-        if (other.material == out->chosen.material) out->material_equal++;
-    }
-    out->material_equal_capped = v->near > v->line_count;
-    out->modern_decided = v->margin > 0 && out->material_equal > out->tied;
     explain_presort(v, chosen_at, presort, out);
-    explain_refutations(pos, v, presort, out);
+    explain_refutations(pos, v, presort, features->tree_positional || features->piece_values, out);
     free(presort);
 }
 
@@ -224,6 +221,7 @@ void explain_job(Game *game, const Settings *settings, const JobResult *result, 
         .elo = settings->limit_strength ? settings->elo : 0,
         .paced = !settings->limit_strength && settings->features.pace_multiple > 0,
         .for_person = for_person,
+        .variety = settings->variety,
     };
     explain_text(&game->pos, &player, e, out, size);
     free(e);

@@ -25,6 +25,7 @@ typedef struct {
     int elo;             /* UCI_LimitStrength's Elo, or 0 at full strength */
     bool paced;          /* Speed held it to a slower machine */
     bool for_person;     /* a hint: the move TECH would play for the person */
+    bool variety;        /* Variety is on: TECH may play any move equal to its best */
 } ExplainPlayer;
 
 /* One root move's line and what it does to the material, in TECH's base values (P 100 ...). */
@@ -43,11 +44,10 @@ typedef struct {
     Depth depth;          /* the depth that chose it */
     bool partial;         /* that depth was cut: `searched` of `root_moves` moves finished */
     int searched, root_moves;
-    int tied;                   /* root moves with the chosen move's score (itself included) */
-    int material_equal;         /* moves within the margin whose lines keep the same material ... */
-    bool material_equal_capped; /* ... counted among the first VERDICT_LINES_MAX only */
-    int presort_rank;           /* the move's place in the pre-sort, 1 = first */
-    int term_count;             /* its leading positive pre-sort terms, largest first */
+    int tied;         /* root moves with the chosen move's score (itself included) */
+    bool ties_cut;    /* the count was cut: at least `tied` */
+    int presort_rank; /* the move's place in the pre-sort, 1 = first */
+    int term_count;   /* its leading positive pre-sort terms, largest first */
     PresortTerm terms[EXPLAIN_TERMS_MAX];
     int presort_score;  /* its pre-sort score */
     bool has_runner_up; /* the next tied move in the pre-sort: its score and leading terms */
@@ -59,14 +59,15 @@ typedef struct {
     bool refuted_was_first[VERDICT_EXPECTED_MAX]; /* ... the pre-sort's first (else the most natural
                                                        capture) */
     ExplainedLine refuted[VERDICT_EXPECTED_MAX];
-    bool modern_decided; /* the tree's positional terms chose among materially equal moves */
-    bool variety;        /* Variety chose it among the moves equal to the best */
+    bool positional_decided;        /* an expected move kept as much material and scored lower:
+                                       the positional terms at the leaves (E11, E12) chose */
+    ExplainedLine positional_rival; /* its line */
+    bool variety;                   /* Variety chose it among the moves equal to the best */
 } Explanation;
 
 /* What the search must keep to explain its choice in `pos` (the root moves and their pre-sort
- * as the search will have them): the margin its leaves need, the expected moves (the pre-sort's
- * first, the capture of the most valuable man by the least valuable one). `pos` is returned as
- * it was. */
+ * as the search will have them): the expected moves, the pre-sort's first and the capture of the
+ * most valuable man by the least valuable one. `pos` is returned as it was. */
 void explain_request(Position *pos, const SearchFeatures *features, bool started_from_initial, ExplainRequest *out);
 
 /* Read the job's verdict on the move it chose in `pos` (the position searched). */

@@ -240,11 +240,13 @@ static void add_tie(Words *w, Position *pos, const Explanation *e)
         words_add(w, " Variety chose it at random among the moves equal to the best.");
         return;
     }
-    if (e->tied <= 1) {
+    if (e->tied == 0 || (e->tied == 1 && e->ties_cut)) return; /* not counted, or cut short */
+    if (e->tied == 1) {
         if (e->root_moves > 1) words_add(w, " Every other move%s came out worse.", e->partial ? " searched" : "");
         return;
     }
-    words_add(w, " %d moves came out equal; the pre-sort ranks it first of them", e->tied);
+    words_add(w, " %s%d moves came out equal; the pre-sort ranks it first of them", e->ties_cut ? "At least " : "",
+              e->tied);
     if (e->presort_rank > 1) words_add(w, " (%d of all)", e->presort_rank);
     add_terms(w, e->presort_score, e->terms, e->term_count);
     if (e->has_runner_up) {
@@ -278,21 +280,31 @@ void explain_text(Position *pos, const ExplainPlayer *player, const Explanation 
     const char *dots = pos->side == WHITE ? "." : "...";
     if (player->for_person) words_add(&w, "TECH would play %d%s%s for you. ", pos->fullmove, dots, san);
     if (!e->known) {
-        words_add(&w,
-                  "%d%s%s: its time ran out before a depth was done; it is the move of its short "
-                  "insurance search.",
-                  pos->fullmove, dots, san);
+        if (!e->searched)
+            words_add(&w,
+                      "%d%s%s: its time ran out before a depth was done; it is the move of its short "
+                      "insurance search.",
+                      pos->fullmove, dots, san);
+        else if (player->variety)
+            words_add(&w, "%d%s%s: Variety chose it at random among the moves equal to the best.", pos->fullmove, dots,
+                      san);
+        else
+            words_add(&w, "%d%s%s: a helper thread's search chose it; it has no explanation.", pos->fullmove, dots,
+                      san);
         wrap(out, EXPLAIN_COLUMNS);
         return;
     }
     words_add(&w, "%d%s%s ", pos->fullmove, dots, san);
     add_line(&w, pos, &e->chosen);
     add_tie(&w, pos, e);
-    if (e->modern_decided)
+    if (e->positional_decided) {
+        char rival[MOVE_TEXT_MAX + 8];
+        move_to_san(pos, e->positional_rival.pv[0], rival);
         words_add(&w,
-                  " Of the %s%d moves that keep this material, %s's positional terms at the end of each line "
-                  "chose it.",
-                  e->material_equal_capped ? "more than " : "", e->material_equal, player->profile);
+                  " %s kept as much material, but %s's positional terms at the end of the lines chose: %+.2f "
+                  "against %+.2f.",
+                  rival, player->profile, e->chosen.score / 100.0, e->positional_rival.score / 100.0);
+    }
     for (int i = 0; i < e->refuted_count; i++) {
         char refuted[MOVE_TEXT_MAX + 8];
         move_to_san(pos, e->refuted[i].pv[0], refuted);
