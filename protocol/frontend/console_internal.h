@@ -1,9 +1,9 @@
 /* console_internal.h - the console's state, shared by its files, which call down only, in this
  * order from the lowest: console_game.c (how the game stands and ends), console_search.c (a
- * search and its lines), console_why.c (`why` and `hint`), console_clock.c (the game's clocks), console_board.c (the board shown
- * in a game), console_moves.c (the person's moves), console_play.c (a game against the person),
- * console_save.c (the game saved as PGN), console_options.c (TECH's settings), and console.c (the
- * commands, perft and bench) on top.
+ * search and its lines), console_why.c (`why` and `hint`), console_clock.c (the game's clocks),
+ * console_board.c (the board shown in a game), console_moves.c (the person's moves),
+ * console_play.c (a game against the person), console_save.c (the game saved as PGN),
+ * console_options.c (TECH's settings), and console.c (the commands, perft and bench) on top.
  * Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
