@@ -111,17 +111,20 @@ void explain_line_san(Position *pos, const Move *pv, int count, char *out, size_
 }
 
 static const char *const MAN_NAME[PIECE_TYPE_NB][2] = {
-    [PAWN] = {"a pawn", "pawns"}, [KNIGHT] = {"a knight", "knights"}, [BISHOP] = {"a bishop", "bishops"},
-    [ROOK] = {"a rook", "rooks"}, [QUEEN] = {"a queen", "queens"},
+    [EMPTY] = {"a piece", "pieces"},    [PAWN] = {"a pawn", "pawns"}, [KNIGHT] = {"a knight", "knights"},
+    [BISHOP] = {"a bishop", "bishops"}, [ROOK] = {"a rook", "rooks"}, [QUEEN] = {"a queen", "queens"},
 };
 static const char *const COUNT_NAME[] = {"", "one", "two", "three", "four", "five", "six", "seven", "eight"};
 
 /* "a knight and two pawns": the men of `count` (positive counts), the most valuable first. */
 static void add_men(Words *w, const int count[PIECE_TYPE_NB])
 {
+    /* EMPTY's place counts "pieces": knights and bishops after minor pieces went on both sides. */
+    static const PieceType ORDER[] = {QUEEN, ROOK, EMPTY, BISHOP, KNIGHT, PAWN};
     int listed = 0, total = 0;
-    for (PieceType t = QUEEN; t >= PAWN; t--) total += count[t] > 0;
-    for (PieceType t = QUEEN; t >= PAWN; t--) {
+    for (int i = 0; i < 6; i++) total += count[ORDER[i]] > 0;
+    for (int i = 0; i < 6; i++) {
+        const PieceType t = ORDER[i];
         if (count[t] <= 0) continue;
         listed++;
         const char *sep = listed == 1 ? "" : listed == total ? " and " : ", ";
@@ -133,7 +136,7 @@ static void add_men(Words *w, const int count[PIECE_TYPE_NB])
 /* Whether a count holds exactly one man of `type` and nothing else. */
 static bool only(const int count[PIECE_TYPE_NB], PieceType type)
 {
-    for (PieceType t = PAWN; t < KING; t++)
+    for (PieceType t = EMPTY; t < KING; t++)
         if (count[t] != (t == type)) return false;
     return true;
 }
@@ -171,9 +174,15 @@ static void add_material(Words *w, const ExplainedLine *line)
         gained[a] -= even;
         lost[b] -= even;
     }
+    /* Knights and bishops taken on both sides: what is left over is "a piece", as players say. */
+    if ((line->gained[KNIGHT] > 0 || line->gained[BISHOP] > 0) && (line->lost[KNIGHT] > 0 || line->lost[BISHOP] > 0)) {
+        gained[EMPTY] = gained[KNIGHT] + gained[BISHOP];
+        lost[EMPTY] = lost[KNIGHT] + lost[BISHOP];
+        gained[KNIGHT] = gained[BISHOP] = lost[KNIGHT] = lost[BISHOP] = 0;
+    }
     bool traded = any_gain || any_loss;
     any_gain = any_loss = false;
-    for (PieceType t = PAWN; t < KING; t++) {
+    for (PieceType t = EMPTY; t < KING; t++) {
         any_gain |= gained[t] > 0;
         any_loss |= lost[t] > 0;
     }

@@ -16,7 +16,7 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import chessrules as cr  # noqa: E402
 
 # TECH's base values (engine/board.h): what "wins a knight" is worth.
-VALUE = {"pawn": 100, "knight": 330, "bishop": 330, "rook": 500, "queen": 900}
+VALUE = {"pawn": 100, "knight": 330, "bishop": 330, "piece": 330, "rook": 500, "queen": 900}
 LETTER_VALUE = {"p": 100, "n": 330, "b": 330, "r": 500, "q": 900, "k": 0}
 COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
 # A capture to expect and refute (Nxe4 loses the knight), and a quiet choice among many equal moves.
@@ -45,7 +45,7 @@ def replay_san(fen, line):
 def men_value(text):
     """ "a knight and two pawns" -> 530."""
     total = 0
-    for count, man in re.findall(r"(a|one|two|three|four|five|six|seven|eight) (pawn|knight|bishop|rook|queen)s?",
+    for count, man in re.findall(r"(a|one|two|three|four|five|six|seven|eight) (pawn|knight|bishop|piece|rook|queen)s?",
                                  text):
         total += COUNTS[count] * VALUE[man]
     return total
