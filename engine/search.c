@@ -5,6 +5,7 @@
 #include "search.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -260,6 +261,23 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     if (reporter && reporter->on_depth_done) reporter->on_depth_done(reporter->context, &chosen);
 }
 
+/* An explanation's expected root move `rm` scored `v` exactly: its line, as the table completes it. */
+static void note_expected_line(Search *s, RootMove rm, Score v)
+{
+    if (s->expected_done >= VERDICT_EXPECTED_MAX) return;
+    SearchInfo *line = &s->expected_lines[s->expected_done++];
+    memset(line, 0, offsetof(SearchInfo, pv));
+    line->score = v;
+    line->presort_rank = rm.rank + 1;
+    line->depth = s->depth_under_way;
+    line->pv[0] = rm.move;
+    line->pv_length = 1 + (s->pv_length[1] < MAX_PLY - 1 ? s->pv_length[1] : MAX_PLY - 1);
+    memcpy(&line->pv[1], s->pv[1], (size_t)(line->pv_length - 1) * sizeof line->pv[0]);
+    pv_complete_from_table(s, line);
+}
+
+const RootVerdict *search_root_verdict(const Search *s) { return &s->verdict; }
+
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
 
 /* What one pass over the root moves found. */
@@ -271,6 +289,22 @@ typedef struct {
     int completed;           /* root moves fully searched */
     bool previous_best_done; /* the previous depth's best move is among them */
 } RootLine;
+
+/* An explanation's verdict from the pass just ended at `depth`, complete or cut: the chosen
+ * move's line (explain_choice then adds the moves tied with it and the expected moves' lines). */
+static void take_verdict(Search *s, Depth depth, const RootLine *line, bool partial)
+{
+    if (!s->explain.on) return;
+    SearchInfo best;
+    memset(&best, 0, offsetof(SearchInfo, pv));
+    best.depth = depth;
+    best.score = line->score;
+    best.presort_rank = line->best_rank + 1;
+    best.pv_length = s->pv_length[0];
+    memcpy(best.pv, s->pv[0], (size_t)best.pv_length * sizeof best.pv[0]);
+    pv_complete_from_table(s, &best);
+    root_verdict_begin(&s->verdict, &best, line->completed, s->root.count, partial);
+}
 
 /* Search every root move at `depth` inside the window (lo, hi). A move replaces the best only
  * when strictly better, or equally good and earlier in the positional order, so the result is
@@ -370,6 +404,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
                 result->shown_score = line.shown;
                 result->ponder_move = line.ponder;
                 result->searched = true;
+                take_verdict(s, depth, &line, outcome == ROOT_ABORTED);
             }
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
@@ -420,6 +455,51 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
     if (deeper.completed_root_moves > 0) *result = deeper;
 }
 
+/* [C] An explanation's own work after the search, in nodes: about half a second on a machine of
+ * 2020 (issue 53: at most a second beyond the search). Cut there, the moves left are not counted. */
+enum { EXPLAIN_NODES = 3000000 };
+
+/* An explanation, after the depth that chose the move (complete, not cut): each other root move
+ * searched once more at that depth, as the search did, in a null window just below the chosen
+ * move's score (at least as good: tied with it), the expected moves in the whole window (their
+ * exact lines). Unpaced and outside the search's budget; `stop` still ends it. */
+static void explain_choice(Search *s)
+{
+    RootVerdict *verdict = &s->verdict;
+    if (!s->explain.on || verdict->depth == 0 || verdict->partial) {
+        verdict->tied = 0;
+        return;
+    }
+    const Score best = verdict->lines[0].score;
+    const Move chosen = verdict->lines[0].pv[0];
+    s->aborted = false;
+    s->features.pace_multiple = 0;
+    s->on_pdp10_clock = false;
+    s->pdp10_budget_us = 0;
+    s->reporter = NULL;
+    s->poll_mask = POLL_INTERVAL - 1;
+    s->node_limit = s->stats.nodes + EXPLAIN_NODES;
+    s->depth_under_way = verdict->depth;
+    s->expected_done = 0;
+    for (int i = 0; i < s->root.count && !s->aborted; i++) {
+        const RootMove rm = s->root.moves[i];
+        if (rm.move == chosen) continue;
+        const bool expected = explain_expected_index(&s->explain, rm.move) >= 0;
+        search_make(s, rm.move, 0);
+        int extensions = 0;
+        Depth next = verdict->depth - 1;
+        const CheckKnown check = check_extension(s, &next, &extensions);
+        Score v = expected ? -tree_search(s, next, -SCORE_INFINITE, SCORE_INFINITE, 1, extensions, check)
+                           : -tree_search(s, next, -best, -best + 1, 1, extensions, check);
+        unmake_move(&s->pos);
+        if (s->aborted) break;
+        if (expected) note_expected_line(s, rm, v);
+        if (expected ? v == best : v >= best) root_verdict_add_tied(verdict, rm.move, rm.rank);
+    }
+    verdict->ties_cut = s->aborted; /* the moves left are not counted */
+    root_verdict_set_expected(verdict, s->expected_lines, s->expected_done);
+}
+
 /* Set up a search of `root_pos` on this thread's Search (its own position and counters). */
 void search_begin(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
                   SearchControl *control)
@@ -449,6 +529,8 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->multipv = limits->multipv > 1 ? limits->multipv : 1;
     s->variety = limits->variety;
     s->variety_margin = limits->variety_margin > 0 ? limits->variety_margin : 0;
+    s->explain = limits->explain;
+    s->verdict.depth = 0;
     s->root_lines_on = s->multipv > 1 || s->variety;
     s->candidates.count = 0;
     s->start_us = clock_now_us();
@@ -549,5 +631,6 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     result.stats.seldepth = s->stats.seldepth;
     result.stats.wall_us = clock_now_us() - s->start_us;
     result.stats.cpu_us = platform_thread_cpu_us() - cpu_start;
+    if (s->root.count > 0 && result.searched) explain_choice(s);
     return result;
 }

@@ -85,6 +85,20 @@ enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 /* [C] MultiPV's largest setting, the one GUIs know from other engines; a root has fewer moves. */
 enum { MULTIPV_MAX = 500 };
 
+/* [C] The most lines and expected moves an explanation of the root's choice keeps
+ * (root_verdict.h). */
+enum { VERDICT_LINES_MAX = 32, VERDICT_EXPECTED_MAX = 2 };
+
+/* An explanation asked of the search (root_verdict.h): at the depth that chooses the move the
+ * root counts the moves equal to the best (each that does not beat it is probed once more in a
+ * null window) and searches each expected move in the whole window, for its exact line. The move
+ * chosen at a depth and its score are the same as without it. */
+typedef struct {
+    bool on;
+    int expected_count;
+    Move expected[VERDICT_EXPECTED_MAX]; /* moves a person would expect: searched exactly */
+} ExplainRequest;
+
 /* What to search. */
 typedef struct {
     Depth depth; /* the deepest depth (a depth below 1 counts as 1) */
@@ -106,6 +120,7 @@ typedef struct {
        first depth plays the best of its completed root moves only if this one is among them;
        MOVE_NONE: whichever completed */
     Move known_best;
+    ExplainRequest explain; /* keep what an explanation of the choice needs (off: nothing) */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
@@ -183,6 +198,11 @@ Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *featu
  * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
                         const SearchFeatures *features, SearchControl *control, const SearchReporter *reporter);
+
+/* What the root knew of its moves at the depth that chose the last search's move, when its
+ * limits asked for an explanation (root_verdict.h); read before the next search runs. */
+struct RootVerdict;
+const struct RootVerdict *search_root_verdict(const Search *search);
 
 /* Mate score helpers: UCI "mate N" moves from a score (positive: side to move mates). */
 int score_mate_moves(Score score);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "root_verdict.h"
 #include "search.h"
 #include "timeman.h"
 
@@ -98,6 +99,8 @@ typedef struct {
     int64_t work_us;                  /* PDP-10 microseconds of the move's searches (insurance and main) */
     bool short_of_work;               /* held to UCI_Elo's work, the machine could not keep its pace */
     double pace_wanted, pace_reached; /* ... the pace asked for and the one the main search ran at */
+    /* plan.search.explain on: the main search's verdict on its root moves (depth 0: none) */
+    RootVerdict verdict;
 } JobResult;
 
 /* The search thread that runs jobs, one at a time (searcher.h). */

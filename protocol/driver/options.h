@@ -30,6 +30,7 @@ typedef struct {
     int multipv;                       /* MultiPV: root lines shown per depth */
     bool variety;                      /* Variety: play one of the moves equal to the best, at random */
     bool chess960;                     /* UCI_Chess960: Chess960 positions and castling notation */
+    bool explain_moves;                /* ExplainMoves: say why each move (driver/explain.h) */
     char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 

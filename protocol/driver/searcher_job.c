@@ -271,6 +271,8 @@ static void run_main(Searcher *searcher)
     r->nodes += main.stats.nodes;
     r->stats = main.stats;
     r->hashfull = hashfull(searcher);
+    r->verdict.depth = 0;
+    if (limits.explain.on) r->verdict = *search_root_verdict(searcher->search);
     /* docs/SPEC.md §7: nothing usable completed -> the insurance move. */
     if (!main.searched && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;

@@ -364,6 +364,15 @@ static void cmd_hint(Cecp *c)
 /* [C] `bk`: the pre-sort's first moves shown in xboard's book window. */
 enum { BOOK_LINES_MAX = 10 };
 
+/* ExplainMoves: why TECH played the move that made this position, as book lines (a blank first). */
+static void say_why_in_book(const char *why)
+{
+    io_write_line(" Why TECH played its last move:");
+    const char *line = why;
+    for (const char *end; (end = strchr(line, '\n')); line = end + 1) io_printf(" %.*s", (int)(end - line), line);
+    io_printf(" %s", line);
+}
+
 /* `bk`: TECH has no opening book; its own "book" is the positional pre-sort of the moves of the
  * position (docs/SPEC.md §5), best first, which the search follows among materially equal moves.
  * xboard's form: lines that begin with a blank, then an empty line. */
@@ -387,6 +396,7 @@ static void cmd_book(Cecp *c)
     }
     if (presort->count > BOOK_LINES_MAX) io_printf(" ... %d moves in all", presort->count);
     io_write_line(" Among the moves the search finds materially best, TECH plays the first.");
+    if (c->why[0] && c->why_key == pos->key) say_why_in_book(c->why);
     io_write_line("");
     free(presort);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "explain.h"
 #include "cecp.h"
 #include "session.h"
 #include "cecp_edit.h"
@@ -72,6 +73,9 @@ struct Cecp {
     char pongs[CECP_PONGS_MAX][CECP_PING_TEXT_MAX];
     int pong_count;
     LineQueue deferred;
+    /* ExplainMoves: why TECH played its last move, shown by `bk` in the position it made. */
+    char why[EXPLAIN_TEXT_MAX];
+    uint64_t why_key;
 };
 
 /* A move as TECH writes it to xboard: coordinates, castling as the variant has it (O-O, O-O-O in

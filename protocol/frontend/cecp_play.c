@@ -263,7 +263,11 @@ static void deliver_move(Cecp *c, const JobResult *r)
             searcher_format_stats(r, stats, sizeof stats);
             io_printf("# %s", stats); /* a debug comment (feature debug=1): GUIs log it */
         }
+        c->why[0] = '\0';
+        if (c->s->settings.explain_moves && r->verdict.depth > 0)
+            explain_job(&c->s->game, &c->s->settings, r, false, c->why, sizeof c->why);
         game_play(&c->s->game, r->best_move);
+        c->why_key = c->s->game.pos.key;
         session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c, r);
         c->last_score = r->shown_score;

@@ -33,6 +33,7 @@ static const char *const help_start[] = {
 };
 static const char *const help_commands[] = {
     "In a game:",
+    "  why | hint           why TECH played its move | what it would play for you",
     "  undo                 take back your move and TECH's answer, and say which",
     "  resign | draw        resign, or offer a draw (TECH takes it half a pawn down)",
     "  clock 5+3 | off      clocks: 5 minutes each, 3 s more a move (40/90+30 too)",
@@ -68,6 +69,7 @@ static Console *console_create(Session *session)
     if (!c) return NULL;
     c->s = session;
     c->play.side = PLAY_OFF;
+    c->why.moves = -1;
     return c;
 }
 
@@ -173,7 +175,7 @@ static void deliver(Console *c, const JobResult *result)
 {
     JobResult r = *result;
     c->search_id = 0;
-    if (console_play_done(c, &r)) return;
+    if (console_why_done(c, &r) || console_play_done(c, &r)) return;
     if (r.best_move != MOVE_NONE) say_best_move(c, &r);
     else if (!console_say_game_over(c)) io_write_line("no move to search"); /* every root move excluded */
 }
@@ -343,6 +345,10 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         console_cmd_play(c, cursor, read_us);
     } else if (!strcmp(command, "clock")) {
         console_cmd_clock(c, cursor);
+    } else if (!strcmp(command, "why")) {
+        console_cmd_why(c, read_us);
+    } else if (!strcmp(command, "hint")) {
+        console_cmd_hint(c, read_us);
     } else if (!strcmp(command, "go")) {
         cmd_go(c, cursor, read_us);
     } else if (!strcmp(command, "perft") || !strcmp(command, "divide")) {

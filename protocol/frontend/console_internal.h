@@ -1,9 +1,9 @@
 /* console_internal.h - the console's state, shared by its files, which call down only, in this
  * order from the lowest: console_game.c (how the game stands and ends), console_search.c (a
- * search and its lines), console_clock.c (the game's clocks), console_board.c (the board shown
- * in a game), console_moves.c (the person's moves), console_play.c (a game against the person),
- * console_save.c (the game saved as PGN), console_options.c (TECH's settings), and console.c (the
- * commands, perft and bench) on top.
+ * search and its lines), console_why.c (`why` and `hint`), console_clock.c (the game's clocks),
+ * console_board.c (the board shown in a game), console_moves.c (the person's moves),
+ * console_play.c (a game against the person), console_save.c (the game saved as PGN),
+ * console_options.c (TECH's settings), and console.c (the commands, perft and bench) on top.
  * Not for other front ends. */
 #ifndef TECH_CONSOLE_INTERNAL_H
 #define TECH_CONSOLE_INTERNAL_H
@@ -64,6 +64,18 @@ typedef struct {
     int change_count;
 } ConsolePlay;
 
+/* What a `why` or `hint` search is for: TECH's move here, or the person's (driver/explain.h). */
+typedef enum { WHY_NONE, WHY_TECH, WHY_PERSON } WhyAsked;
+
+/* The explanation of TECH's last move in play, and the search `why` or `hint` started. */
+enum { WHY_TEXT_MAX = 1600 };
+typedef struct {
+    char text[WHY_TEXT_MAX]; /* why TECH played its last move ... */
+    int moves;               /* ... the game's move count after it (-1: none) ... */
+    uint64_t key;            /* ... and the position it made */
+    WhyAsked asked;          /* the search under way is to be explained (WHY_NONE: it is not) */
+} ConsoleWhy;
+
 struct Console {
     Session *s;
     unsigned search_id;
@@ -76,6 +88,7 @@ struct Console {
     /* the search's castling notation (the game's at its start): its thread prints moves and never
        reads the session */
     bool chess960;
+    ConsoleWhy why;
 };
 
 /* The files below, lowest first: each calls only those above it in this list (console.c, the
@@ -106,6 +119,17 @@ void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t cloc
 /* Read go's limit words (depth N, movetime MS, nodes N; `infinite` when allowed) from *cursor
  * into `time`; false, after saying which word is wrong, if one cannot be read. */
 bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time);
+
+/* console_why.c: TECH is about to play the move its search `r` chose in the game's position:
+ * keep why, for `why` after it. */
+void console_why_note(Console *c, const JobResult *r);
+/* `why`: why TECH played its last move, if it is the game's last; else a search of the position
+ * with TECH's settings, explained when it ends. */
+void console_cmd_why(Console *c, int64_t read_us);
+/* `hint`: what TECH would play for the person to move, and why (searched, explained when done). */
+void console_cmd_hint(Console *c, int64_t read_us);
+/* A search ended: if `why` or `hint` started it, explain it (true); else false. */
+bool console_why_done(Console *c, const JobResult *r);
 
 /* console_clock.c: "4:58.2": minutes, seconds and tenths of a clock (none below zero). */
 void console_clock_text(int64_t ms, char *out, size_t size);

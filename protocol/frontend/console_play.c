@@ -199,6 +199,7 @@ bool console_play_done(Console *c, const JobResult *r)
         return true;
     }
     say_move(c, r);
+    console_why_note(c, r);
     p->has_score = true;
     p->score = r->shown_score;
     game_play(&c->s->game, r->best_move);

@@ -77,6 +77,7 @@ void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t cloc
     request.clock_start_us = clock_start_us;
     request.want_guess = want_guess;
     request.reporter = (JobReporter){c, report};
+    request.explain = true; /* `why` and `hint` explain the search that chose the move */
     c->chess960 = c->s->game.chess960;
     c->search_id = session_search(c->s, &request, &c->plan);
     c->infinite = request.time.infinite;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "explain.h"
 #include "notation.h"
 
 /* The front end in use. */
@@ -81,6 +82,8 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
     note_work_at_clock(s, plan);
+    if (request->explain || s->settings.explain_moves)
+        explain_request(&s->game.pos, &job_request.features, s->game.started_from_initial, &plan->search.explain);
     job_request.plan = *plan;
     session_sync_hash(s);
     return searcher_start(s->searcher, &job_request);

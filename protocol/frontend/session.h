@@ -54,6 +54,7 @@ typedef struct {
     JobReporter reporter;
     const Move *searchmoves; /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
+    bool explain; /* keep the root's verdict for an explanation of the move (driver/explain.h) */
 } SearchRequest;
 
 /* Plan the search with TECH's time rule and start it on the game's current position. */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
@@ -177,6 +178,15 @@ static void report(void *context, const JobReport *r)
     }
 }
 
+/* ExplainMoves: why the search chose its move, one `info string` line. */
+static void say_why(Uci *u, const JobResult *r)
+{
+    char text[EXPLAIN_TEXT_MAX];
+    explain_job(&u->s->game, &u->s->settings, r, false, text, sizeof text);
+    for (char *p = text; (p = strchr(p, '\n'));) *p = ' ';
+    io_printf("info string %s", text);
+}
+
 /* The final info line and the bestmove of the owed search; the search is then settled. */
 static void deliver(Uci *u, const JobResult *r)
 {
@@ -203,6 +213,7 @@ static void deliver(Uci *u, const JobResult *r)
             if (r->nodes > info.nodes) info.nodes = r->nodes;
             print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
         }
+        if (u->s->settings.explain_moves && r->verdict.depth > 0) say_why(u, r);
         if (u->debug) {
             char stats[256];
             searcher_format_stats(r, stats, sizeof stats);
