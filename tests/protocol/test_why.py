@@ -7,13 +7,11 @@ a game explains the move it played."""
 import os
 import re
 import subprocess
-import sys
 
-from harness import Engine, check
+from harness import Engine, check, engine_command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 # TECH's base values (engine/board.h): what "wins a knight" is worth.
 VALUE = {"pawn": 100, "knight": 330, "bishop": 330, "piece": 330, "rook": 500, "queen": 900}
@@ -88,7 +86,7 @@ def uci_score(fen, depth, move):
 
 
 def presort(fen):
-    out = subprocess.run([os.environ["TECH_BINARY"], "presort", *fen.split()], capture_output=True, text=True)
+    out = subprocess.run(engine_command("presort", *fen.split()), capture_output=True, text=True)
     rows = {}
     for line in out.stdout.splitlines()[1:]:
         parts = line.split()
