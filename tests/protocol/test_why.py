@@ -4,13 +4,11 @@ says in TECH's base values; the number of moves it says came out equal is the nu
 moves whose own search at the same depth (UCI `go depth D searchmoves M`) scores the best; the
 pre-sort values it names are the move's largest in `tech presort`; and `why` after TECH's move in
 a game explains the move it played."""
-import os
 import re
 import subprocess
 
 from harness import Engine, check, engine_command
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import chessrules as cr
 
 # TECH's base values (engine/board.h): what "wins a knight" is worth.
