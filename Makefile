@@ -332,13 +332,11 @@ WEB_LDFLAGS = -sPROXY_TO_PTHREAD -sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno
               -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node \
               -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_platform_web_input --pre-js web/engine-io.js
 WEB_MAKE  = $(WEB_ENV) $(MAKE) BUILD=build/web-objects PLATFORM=web CC=$(WEB_CC)
-# The page's own files, and what it takes from npm: the board (chessground: its script and its
-# styles, pieces included) and the rules (chessops, with the one module it needs).
-WEB_PAGE   := $(wildcard web/page/*)
-WEB_VENDOR := web/node_modules/@lichess-org/chessground/dist web/node_modules/@lichess-org/chessground/assets \
-              web/node_modules/chessops/dist/esm web/node_modules/@badrap/result/dist \
-              web/node_modules/coi-serviceworker/coi-serviceworker.min.js
-
+# The page's own files; what it takes from npm (web/node_modules): the board (chessground: its
+# script and its styles, pieces included), the rules (chessops, and the one module it imports)
+# and the service worker that isolates the page where the server does not; each with its licence.
+WEB_PAGE := $(wildcard web/page/*)
+WEB_NPM  := web/node_modules
 # Built in the sub-make, which compiles the engine with emcc (not reached from the other targets).
 $(WEB_DIR)/tech.js: $(LIB_OBJ) $(MAIN_OBJ) web/engine-io.js
 	@mkdir -p $(dir $@)
@@ -349,10 +347,16 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 
 web: web/node_modules/.package-lock.json
 	$(WEB_MAKE) $(WEB_DIR)/tech.js
-	rm -rf $(WEB_DIR)/vendor && mkdir -p $(WEB_DIR)/vendor
-	cp -r $(WEB_VENDOR) $(WEB_DIR)/vendor/
-	cp $(WEB_PAGE) $(WEB_DIR)/
-	@echo "web: $(WEB_DIR) ($$(du -sh --apparent-size $(WEB_DIR) | cut -f1)): python3 -m http.server -d $(WEB_DIR), then open http://localhost:8000"
+	rm -rf $(WEB_DIR)/vendor
+	mkdir -p $(WEB_DIR)/vendor/chessground/dist $(WEB_DIR)/vendor/chessground/assets $(WEB_DIR)/vendor/chessops $(WEB_DIR)/vendor/result
+	cp $(WEB_NPM)/@lichess-org/chessground/dist/chessground.min.js $(WEB_DIR)/vendor/chessground/dist/
+	cp $(WEB_NPM)/@lichess-org/chessground/assets/*.css $(WEB_DIR)/vendor/chessground/assets/
+	cp $(WEB_NPM)/@lichess-org/chessground/LICENSE $(WEB_DIR)/vendor/chessground/
+	cp $(WEB_NPM)/chessops/dist/esm/*.js $(WEB_NPM)/chessops/LICENSE.txt $(WEB_DIR)/vendor/chessops/
+	cp $(WEB_NPM)/@badrap/result/dist/mjs/index.mjs $(WEB_NPM)/@badrap/result/LICENSE $(WEB_DIR)/vendor/result/
+	cp $(WEB_NPM)/coi-serviceworker/coi-serviceworker.min.js $(WEB_PAGE) $(WEB_DIR)/
+	$(PYTHON) web/strength_table.py docs/STRENGTH.md > $(WEB_DIR)/strength.json
+	@echo "web: $(WEB_DIR), $$(du -sh --apparent-size $(WEB_DIR) | cut -f1); to play: python3 -m http.server -d $(WEB_DIR), then open http://localhost:8000"
 
 ## bench-web: the bench of the WebAssembly build under node, printed as `tech bench` prints it
 bench-web: web
@@ -361,12 +365,12 @@ bench-web: web
 
 ## test-web: the protocol suite against the WebAssembly build under node (but the tests
 ## tests/protocol/web.skip names, and the clock-bound ones), then a game played by clicking on
-## the page in headless Chromium (tests/web/play_in_chromium.js; Debian: chromium)
+## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium)
 WEB_SLOW ?= 2
 test-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) \
 	    --skip tests/protocol/web.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech.js
-	NODE_PATH=web/node_modules $(WEB_NODE) tests/web/play_in_chromium.js $(WEB_DIR)
+	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
 
 ## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
 LINT_DIRS := scripts tests book-free-openings packaging
