@@ -1,7 +1,9 @@
 // engine-io.js - TECH's standard streams in WebAssembly, put before emscripten's own code in
 // tech.js (emcc --pre-js). In a Web Worker, as web GUIs embed UCI engines: each message posted
 // to the worker is input (a line, or several), and each line TECH writes is posted back as one
-// string. Under node, `node tech.js [ARGS]` is the program: stdin in, stdout out, its exit code.
+// string; `new Worker('tech.js?arg=bench')` gives TECH a command line (here `tech bench`), one
+// `arg` a word. Under node, `node tech.js [ARGS]` is the program: stdin in, stdout out, its exit
+// code.
 // The bytes go to platform_web_input (platform/platform_web.c), where the engine's reader thread
 // waits for them. In the engine's own threads (emscripten's pthread workers) nothing is done.
 
@@ -42,6 +44,7 @@ if (!Module['ENVIRONMENT_IS_PTHREAD']) {
     process.stdin.on('end', () => input(null));
   } else {
     const encoder = new TextEncoder();
+    Module['arguments'] = new URLSearchParams(self.location.search).getAll('arg');
     Module['print'] = (line) => postMessage(line);
     Module['printErr'] = (line) => console.warn('TECH: ' + line);
     self.onmessage = (event) => {

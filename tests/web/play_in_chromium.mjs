@@ -6,17 +6,12 @@
 //
 // usage: node tests/web/play_in_chromium.mjs build/web [SCREENSHOT.png]
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
-import {createRequire} from 'node:module';
-import {createServer} from 'node:http';
-import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {dirname, extname, join, normalize, resolve} from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {readFileSync} from 'node:fs';
+import {join, resolve} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {MODULES, withPage} from './chromium.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const modules = join(root, 'web', 'node_modules');
-const {chromium} = createRequire(join(modules, 'playwright-core', 'package.json'))('playwright-core');
-const esm = (file) => import(pathToFileURL(join(modules, 'chessops', 'dist', 'esm', file)).href);
+const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess} = await esm('chess.js');
 const {parseFen} = await esm('fen.js');
 const {makeSan, parseSan} = await esm('san.js');
@@ -35,44 +30,7 @@ const check = (ok, message) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
 };
 
-// --- a static server, cross-origin isolated as TECH's threads need ------------------------------
-const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
-               '.json': 'application/json', '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml'};
-const server = createServer((request, response) => {
-  const path = normalize(join(folder, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
-  let file = path.endsWith('/') ? join(path, 'index.html') : path;
-  try {
-    if (!file.startsWith(folder) || !statSync(file).isFile()) throw new Error('not a file');
-  } catch {
-    response.writeHead(404).end();
-    return;
-  }
-  response.writeHead(200, {'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
-                           'Cross-Origin-Opener-Policy': 'same-origin',
-                           'Cross-Origin-Embedder-Policy': 'require-corp'});
-  response.end(readFileSync(file));
-});
-await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-const profile = mkdtempSync(join(tmpdir(), 'tech-chromium-'));
-// A new empty profile (playwright passes it as --user-data-dir).
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: {width: 1150, height: 760},
-  acceptDownloads: true,
-});
-
-try {
-  const page = browser.pages()[0] || await browser.newPage();
-  const consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(String(error)));
+await withPage(folder, async (page, url, consoleErrors) => {
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'),
                              null, {timeout: 60000});
@@ -153,11 +111,6 @@ try {
   check(pgn.includes('[White "You"]') && pgn.includes('1. '), 'the PGN downloads with its moves');
 
   check(consoleErrors.length === 0, `no error in the browser's console${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
-} finally {
-  await browser.close();
-  server.close();
-  rmSync(profile, {recursive: true, force: true});
-}
-
+});
 console.log(`${failures.length ? 'FAILED' : 'passed'}: the game in Chromium`);
 process.exit(failures.length ? 1 : 0);
