@@ -327,9 +327,10 @@ WEB_NODE ?= node
 WEB_ENV  := NODE_PATH=/usr/share/nodejs
 # The engine: main() on a thread of its own (the worker's own thread stays free to pass the
 # messages), memory that grows with the Hash option up to 2 GB, the exit code given back under
-# node, and the launcher web/engine-io.js put first: messages or stdin in, lines out.
+# node, and the launcher web/engine-io.js put first: messages or stdin in, lines out (under node
+# also the machine's files, through emscripten's NODEFS).
 WEB_LDFLAGS = -sPROXY_TO_PTHREAD -sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth \
-              -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node \
+              -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node -lnodefs.js \
               -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_platform_web_input --pre-js web/engine-io.js
 WEB_MAKE  = $(WEB_ENV) $(MAKE) BUILD=build/web-objects PLATFORM=web CC=$(WEB_CC)
 # The page's own files; what it takes from npm (web/node_modules): the board (chessground: its
@@ -373,7 +374,7 @@ test-web: web
 	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
 
 ## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
-LINT_DIRS := scripts tests book-free-openings packaging
+LINT_DIRS := scripts tests book-free-openings packaging web
 lint:
 	@command -v pyflakes3 >/dev/null || { echo "make lint needs pyflakes3: sudo apt-get install pyflakes3" >&2; exit 1; }
 	pyflakes3 $(LINT_DIRS) && echo "lint: pyflakes finds nothing in $(LINT_DIRS)"

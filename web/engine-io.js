@@ -40,6 +40,19 @@ if (!Module['ENVIRONMENT_IS_PTHREAD']) {
     Module['wasmBinary'] = fs.readFileSync(require('path').join(__dirname, 'tech.wasm'));
     Module['print'] = (line) => fs.writeSync(1, line + '\n');
     Module['printErr'] = (line) => fs.writeSync(2, line + '\n');
+    // The machine's files at their own paths, as the native program sees them (an EPD suite, a
+    // saved game, a figure written): each folder of the root mounted, the working folder kept;
+    // and the environment (USER names the person in a saved game).
+    Module['preRun'] = [() => {
+      Object.assign(ENV, process.env);
+      for (const entry of fs.readdirSync('/', {withFileTypes: true})) {
+        const path = '/' + entry.name;
+        if (!entry.isDirectory() || ['dev', 'proc', 'sys'].includes(entry.name)) continue;
+        if (!FS.analyzePath(path).exists) FS.mkdir(path);
+        FS.mount(NODEFS, {root: path}, path);
+      }
+      FS.chdir(process.cwd());
+    }];
     process.stdin.on('data', (chunk) => input(new Uint8Array(chunk)));
     process.stdin.on('end', () => input(null));
   } else {
