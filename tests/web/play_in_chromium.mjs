@@ -1,8 +1,9 @@
 // play_in_chromium.mjs - the web page in a real browser: headless Chromium (Debian's chromium),
 // driven by playwright-core, loads build/web from a static server of this script's own (with the
 // cross-origin isolation headers), and a game is played by clicking squares: after each move TECH
-// must answer with a legal move and show its thinking; the strength is changed in the middle and
-// a move taken back. Fails on any error in the browser's console. Saves a screenshot.
+// must answer with a legal move and show its thinking; the strength is changed in the middle, a
+// move taken back, the PGN downloaded; then a Chess960 game as Black, TECH moving first. Fails on
+// any error in the browser's console. Saves a screenshot.
 //
 // usage: node tests/web/play_in_chromium.mjs build/web [SCREENSHOT.png]
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
@@ -110,6 +111,30 @@ await withPage(folder, async (page, url, consoleErrors) => {
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-pgn')]);
   const pgn = readFileSync(await download.path(), 'utf8');
   check(pgn.includes('[White "You"]') && pgn.includes('1. '), 'the PGN downloads with its moves');
+
+  // A Chess960 game as Black: TECH, White, moves first, legally from the position drawn.
+  await page.check('#chess960');
+  await page.click('#new-black');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null,
+                             {timeout: ANSWER_TIMEOUT_MS});
+  const pgn960 = await page.evaluate(() => new Promise((done) => {
+    const original = URL.createObjectURL;
+    URL.createObjectURL = (blob) => {
+      URL.createObjectURL = original;
+      blob.text().then(done);
+      return original(blob);
+    };
+    document.getElementById('download-pgn').click();
+  }));
+  const fen960 = (pgn960.match(/\[FEN "([^"]+)"\]/) || [])[1];
+  const first = (await sans())[0];
+  let legal960 = false;
+  if (fen960) {
+    const pos = Chess.fromSetup(parseFen(fen960).unwrap()).unwrap();
+    legal960 = Boolean(first && parseSan(pos, first));
+  }
+  check(Boolean(fen960) && pgn960.includes('[Variant "Chess960"]') && pgn960.includes('[Black "You"]') && legal960,
+        `Chess960 as Black: TECH opened ${first} from ${fen960}`);
 
   check(consoleErrors.length === 0, `no error in the browser's console${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
 });
