@@ -90,7 +90,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test test-unit checked-builds check-layers format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows web bench-web test-web dist deb lint install uninstall clean help FORCE
+.PHONY: all test test-unit checked-builds check-layers check-circles format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows web bench-web test-web dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -137,7 +137,7 @@ $(BUILD)/%.o: %.c
 
 -include $(DEPS)
 
-## test: the layering check, unit tests (perft suite, FEN, SAN, search), the protocol sessions
+## test: the layering and circle checks, unit tests (perft suite, FEN, SAN, search), the protocol sessions
 ## against ./$(EXE), then the tools' and the release files' suites (tests/run.py; several tests at
 ## a time: TEST_JOBS)
 # The Python suites make test runs, and the protocol tests it leaves out (files of
@@ -153,8 +153,8 @@ test: test-unit
 	    $(PYTHON) tests/run.py $$suite $(if $(TEST_JOBS),--jobs $(TEST_JOBS)) $$skip ./$(EXE) || exit 1; \
 	done
 
-## test-unit: the layering check and the unit tests alone (a minute's check of a build)
-test-unit: $(EXE) $(UNIT_TESTS) check-layers
+## test-unit: the layering and circle checks and the unit tests alone (a minute's check of a build)
+test-unit: $(EXE) $(UNIT_TESTS) check-layers check-circles
 	$(UNIT_TESTS)
 
 ## test-long: the slower suites (the match runner and its referee; matches against TECH and Fairy-Max)
@@ -167,6 +167,15 @@ check-layers:
 	@CC='$(CC)' STD_FLAGS='$(STD_FLAGS)' INCLUDE_platform='$(INCLUDE_platform)' INCLUDE_engine='$(INCLUDE_engine)' \
 	    INCLUDE_driver='$(INCLUDE_driver)' INCLUDE_frontend='$(INCLUDE_frontend)' INCLUDE_tools='$(INCLUDE_tools)' \
 	    sh tests/check_layers.sh $(BUILD)/layer-probes
+
+## check-circles: files call down only: no circle of files that include or call each other
+## (scripts/file_circles.py, from the #include lines and the objects' symbols) in engine/ or in the
+## protocol's driver and front ends, but the search's and CECP's (whose files share one job)
+CIRCLE_ALLOWED := engine/root_lines engine/root_verdict engine/search engine/search_control engine/search_internal engine/shared_search \
+                  engine/shown_score engine/threadpool engine/tree engine/variety \
+                  protocol/frontend/cecp protocol/frontend/cecp_internal protocol/frontend/cecp_play
+check-circles: $(LIB_OBJ)
+	$(PYTHON) scripts/file_circles.py --build $(BUILD) $(addprefix --allow ,$(CIRCLE_ALLOWED)) engine protocol/driver protocol/frontend
 
 ## format: format every C file as .clang-format says (clang-format 14: CLANG_FORMAT; another
 ## version may format some lines differently); check-format: fail, naming the lines, where one
@@ -399,6 +408,7 @@ help:
 	@echo "  make test       run the test suite (layering check, unit tests, protocol sessions, tools, release files)"
 	@echo "  make test-unit  the layering check and the unit tests alone"
 	@echo "  make check-layers  prove that an upward include fails the build"
+	@echo "  make check-circles fail on a circle of engine files (but the search's) that include or call each other"
 	@echo "  make format     format every C file as .clang-format says (clang-format 14)"
 	@echo "  make check-format  fail where a C file is not so formatted (CI)"
 	@echo "  make test-long  slower suites (matches: TECH v TECH, TECH v Fairy-Max)"

@@ -1,11 +1,8 @@
-/* board.c - set-up, consistency checks and printing of the Position. */
+/* board.c - set-up, consistency checks, copying and mirroring of the Position. */
 #include "board.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <string.h>
-
-#include "fen.h"
 
 const Score piece_value[PIECE_TYPE_NB] = {0, 100, 330, 330, 500, 900, 15000};
 
@@ -250,30 +247,6 @@ void position_trim_history(Position *pos)
     if (keep > HISTORY_KEEP) keep = HISTORY_KEEP;
     memmove(pos->undo, pos->undo + (pos->undo_len - keep), (size_t)keep * sizeof pos->undo[0]);
     pos->undo_len = keep;
-}
-
-void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx)
-{
-    static const char letters[] = ".PNBRQK";
-    char line[FEN_MAX + 32];
-    for (int rank = 7; rank >= 0; rank--) {
-        int n = snprintf(line, sizeof line, " %d ", rank + 1);
-        for (int file = 0; file < 8; file++) {
-            Piece p = pos->board[square_make(file, rank)];
-            char ch = letters[piece_type(p)];
-            if (p < 0) ch = (char)(ch - 'A' + 'a');
-            n += snprintf(line + n, sizeof line - (size_t)n, " %c", ch);
-        }
-        emit_line(ctx, line);
-    }
-    emit_line(ctx, "    a b c d e f g h");
-    char fen[FEN_MAX];
-    fen_write(pos, fen, sizeof fen);
-    snprintf(line, sizeof line, "Fen: %s", fen);
-    emit_line(ctx, line);
-    snprintf(line, sizeof line, "Key: %016llx  Material: white %d black %d", (unsigned long long)pos->key,
-             pos->material[WHITE], pos->material[BLACK]);
-    emit_line(ctx, line);
 }
 
 void position_mirror(Position *dst, const Position *src)

@@ -161,8 +161,6 @@ void position_copy(Position *dst, const Position *src);
  * move (they alone can repeat), and of those at most the last HISTORY_KEEP. Call after each move
  * of a game: the stack then never overflows however long the game. */
 void position_trim_history(Position *pos);
-/* Print the board as ASCII art with FEN and key (for the console's `d`). */
-void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx);
 /* Mirror the position: swap colours and flip ranks (for symmetry tests). */
 void position_mirror(Position *dst, const Position *src);
 

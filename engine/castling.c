@@ -1,11 +1,8 @@
-/* castling.c - castling from any start: the paths of the rights, the legal castling moves, and
- * the king's and rook's move on the board (docs/SPEC.md §3, "Castling"). */
+/* castling.c - castling's geometry from any start: the paths of the rights, the rights a move
+ * takes away, and the rights' FEN letters (docs/SPEC.md §3, "Castling"). */
 #include "castling.h"
 
 #include <string.h>
-
-#include "attack.h"
-#include "board.h"
 
 static Color right_color(int right) { return right < 2 ? WHITE : BLACK; }
 static bool right_h_side(int right) { return (right & 1) == 0; }
@@ -47,8 +44,8 @@ static void path_fill(CastlingPath *p, int right, Square king, Square rook)
     p->shield_step = (int8_t)(rook_far_side && far_file >= 0 && far_file < 8 ? beyond : 0);
 }
 
-/* Record right `right` in the setup: its path, and the squares whose king or rook takes it away. */
-static void setup_add(CastlingSetup *setup, int right, Square king, Square rook)
+/* The right's path, and the squares whose king or rook takes it away. */
+void castling_setup_add(CastlingSetup *setup, int right, Square king, Square rook)
 {
     path_fill(&setup->path[right], right, king, rook);
     setup->lost[king] |= (uint8_t)(right_color(right) == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ);
@@ -62,13 +59,8 @@ void castling_setup_standard(CastlingSetup *setup)
     static const Square kings[CASTLING_RIGHT_NB] = {SQ_E1, SQ_E1, SQ_E8, SQ_E8};
     static const Square rooks[CASTLING_RIGHT_NB] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};
     castling_setup_clear(setup);
-    for (int right = 0; right < CASTLING_RIGHT_NB; right++) setup_add(setup, right, kings[right], rooks[right]);
-}
-
-void castling_add_right(Position *pos, int right, Square king, Square rook)
-{
-    setup_add(&pos->castle, right, king, rook);
-    pos->castling |= (uint8_t)(1 << right);
+    for (int right = 0; right < CASTLING_RIGHT_NB; right++)
+        castling_setup_add(setup, right, kings[right], rooks[right]);
 }
 
 void castling_setup_mirror(CastlingSetup *dst, const CastlingSetup *src)
@@ -90,100 +82,29 @@ void castling_setup_mirror(CastlingSetup *dst, const CastlingSetup *src)
         }
 }
 
-bool castling_is_standard(const Position *pos)
+bool castling_rights_standard(const CastlingSetup *setup, int rights)
 {
     CastlingSetup standard;
     castling_setup_standard(&standard);
     for (int right = 0; right < CASTLING_RIGHT_NB; right++) {
-        if (!(pos->castling & (1 << right))) continue;
-        const CastlingPath *p = &pos->castle.path[right], *s = &standard.path[right];
+        if (!(rights & (1 << right))) continue;
+        const CastlingPath *p = &setup->path[right], *s = &standard.path[right];
         if (p->king_from != s->king_from || p->rook_from != s->rook_from) return false;
     }
     return true;
 }
 
-char castling_letter(const Position *pos, int right)
+char castling_letter(const CastlingSetup *setup, const int8_t board[BOARD_SIZE], int right)
 {
-    const CastlingPath *p = &pos->castle.path[right];
+    const CastlingPath *p = &setup->path[right];
     const Color c = right_color(right);
     const Piece rook = piece_make(c, ROOK);
     /* The outermost rook on the right's side: the first met walking in from the board's edge. */
     const int step = right_h_side(right) ? -1 : 1;
     const Square edge = p->king_from - square_file(p->king_from) + (right_h_side(right) ? 7 : 0);
     Square outermost = edge;
-    while (outermost != p->king_from && pos->board[outermost] != rook) outermost += step;
+    while (outermost != p->king_from && board[outermost] != rook) outermost += step;
     const bool x_fen = outermost == p->rook_from;
     const char letter = x_fen ? (right_h_side(right) ? 'K' : 'Q') : (char)('A' + square_file(p->rook_from));
     return c == WHITE ? letter : (char)(letter - 'A' + 'a');
-}
-
-/* Whether the king may walk the path: no square of it attacked by `them` (but for those beside
- * the king that `safe_beside` vouches for), and no enemy rook or queen waiting behind the rook that
- * shields its destination. */
-static bool path_safe(const Position *pos, const CastlingPath *p, Color them, int safe_beside)
-{
-    for (int i = 0; i < p->safe_count; i++) {
-        const int beside = p->safe[i] == p->king_from - 1   ? CASTLING_SAFE_WEST
-                           : p->safe[i] == p->king_from + 1 ? CASTLING_SAFE_EAST
-                                                            : 0;
-        if (!(beside & safe_beside) && square_attacked(pos, p->safe[i], them)) return false;
-    }
-    if (p->shield_step) {
-        Square t = p->rook_from + p->shield_step;
-        while (pos->board[t] == EMPTY) t += p->shield_step;
-        const Piece beyond = pos->board[t];
-        if (beyond == piece_make(them, ROOK) || beyond == piece_make(them, QUEEN)) return false;
-    }
-    return true;
-}
-
-int castling_moves(const Position *pos, Move out[CASTLING_MOVES_MAX], bool not_in_check, int safe_beside)
-{
-    const Color us = pos->side;
-    const int first = us == WHITE ? 0 : 2;
-    bool open[2];
-    /* The cheap tests (rights, empty squares) first: most calls end there. */
-    for (int i = 0; i < 2; i++)
-        open[i] = (pos->castling & (1 << (first + i))) && castling_path_empty(pos->board, &pos->castle.path[first + i]);
-    if (!(open[0] || open[1])) return 0;
-    if (!not_in_check && square_attacked(pos, position_king(pos, us), !us)) return 0;
-    int n = 0;
-    for (int i = 0; i < 2; i++) {
-        const CastlingPath *p = &pos->castle.path[first + i];
-        if (open[i] && path_safe(pos, p, !us, safe_beside))
-            out[n++] = move_make(p->king_from, p->rook_from, MOVE_FLAG_CASTLE, EMPTY);
-    }
-    return n;
-}
-
-/* Take king and rook off their squares and put them on the others, slots kept (in either order:
- * in Chess960 a man's destination may be the other's start). */
-static void swap_squares(Position *pos, Color c, Square king_from, Square rook_from, Square king_to, Square rook_to)
-{
-    const int8_t king = pos->board[king_from], rook = pos->board[rook_from];
-    const uint8_t king_slot = pos->index[king_from], rook_slot = pos->index[rook_from];
-    pos->board[king_from] = pos->board[rook_from] = EMPTY;
-    pos->index[king_from] = pos->index[rook_from] = 0;
-    pos->board[king_to] = king;
-    pos->board[rook_to] = rook;
-    pos->index[king_to] = king_slot;
-    pos->index[rook_to] = rook_slot;
-    pos->men[c][KING][king_slot] = (uint8_t)king_to;
-    pos->men[c][ROOK][rook_slot] = (uint8_t)rook_to;
-}
-
-uint64_t castling_make(Position *pos, Move m)
-{
-    const Color us = pos->side;
-    const Square king_from = move_from(m), rook_from = move_to(m);
-    const Square king_to = castling_king_to(m), rook_to = castling_rook_to(m);
-    swap_squares(pos, us, king_from, rook_from, king_to, rook_to);
-    const Piece king = piece_make(us, KING), rook = piece_make(us, ROOK);
-    return zobrist_piece(king, king_from) ^ zobrist_piece(king, king_to) ^ zobrist_piece(rook, rook_from)
-           ^ zobrist_piece(rook, rook_to);
-}
-
-void castling_unmake(Position *pos, Move m)
-{
-    swap_squares(pos, pos->side, castling_king_to(m), castling_rook_to(m), move_from(m), move_to(m));
 }

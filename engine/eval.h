@@ -6,6 +6,7 @@
 
 #include "board.h"
 #include "endgame.h"
+#include "eval_structure.h"
 
 /* [C] E11's positional term is held to +/- this much at a leaf. Two leaves' positional terms
  * then differ by at most 196: more than a pawn (100, 120 or 190 in TECH's general endgame,
@@ -45,14 +46,6 @@ typedef struct {
     int16_t structure_mg, structure_eg; /* pawn structure and king shelter */
     uint8_t pawn_files[COLOR_NB];       /* bit f: colour c has a pawn on file f */
 } EvalState;
-
-/* The pawn structure and king shelter of a position, cached by its structure key: they depend
- * on nothing else, so an entry stays right for ever. */
-typedef struct {
-    uint64_t key;
-    int16_t mg, eg;
-    uint8_t pawn_files[COLOR_NB];
-} StructureEntry;
 
 enum { STRUCTURE_TABLE_SIZE = 1 << 12 };
 

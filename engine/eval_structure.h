@@ -1,9 +1,18 @@
-/* eval_structure.h - E11's pawn structure and king shelter, computed from the board (internal
- * to eval*.c): the part of a leaf's positional term that depends on the pawns and kings only. */
+/* eval_structure.h - E11's pawn structure and king shelter, computed from the board: the part of
+ * a leaf's positional term that depends on the pawns and kings only, below eval.h (which keeps
+ * its entries) and endgame.c (which shares its square helpers). */
 #ifndef TECH_EVAL_STRUCTURE_H
 #define TECH_EVAL_STRUCTURE_H
 
-#include "eval.h"
+#include "board.h"
+
+/* The pawn structure and king shelter of a position, cached by its structure key: they depend
+ * on nothing else, so an entry stays right for ever. */
+typedef struct {
+    uint64_t key;
+    int16_t mg, eg;
+    uint8_t pawn_files[COLOR_NB];
+} StructureEntry;
 
 /* Fill `entry` (all but its key) from the pawns and kings of `pos`, White minus Black. */
 void structure_compute(const Position *pos, StructureEntry *entry);

@@ -1,4 +1,5 @@
-/* fen.c - FEN reader (validating every field and the position as a whole) and writer. */
+/* fen.c - FEN reader (validating every field and the position as a whole) and writer, and the
+ * board diagram that shows the FEN. */
 #include "fen.h"
 
 #include <ctype.h>
@@ -151,7 +152,8 @@ static bool read_castling(Position *pos, const char *field, char *error, size_t 
         if (pos->castling & (1 << right))
             return error_set(error, size, "castling letter '%c' gives the %s king a second right on the %s side", *p,
                              c == WHITE ? "white" : "black", rook < king ? "a" : "h");
-        castling_add_right(pos, right, king, rook);
+        castling_setup_add(&pos->castle, right, king, rook);
+        pos->castling |= (uint8_t)(1 << right);
     }
     return true;
 }
@@ -237,7 +239,7 @@ bool fen_read(Position *pos, const char *fen, char *error, size_t size)
     if (ok) {
         /* The key holds the castling rights and the e.p. square read after the men. */
         position_refresh(scratch);
-        if (!start_array_of_position(scratch, &scratch->home)) start_array_standard(&scratch->home);
+        if (!start_array_of_board(scratch->board, &scratch->home)) start_array_standard(&scratch->home);
     }
     if (ok && enemy_king_capturable(scratch))
         ok =
@@ -274,7 +276,7 @@ void fen_write(const Position *pos, char *buf, size_t size)
     out[n++] = ' ';
     if (!pos->castling) out[n++] = '-';
     for (int right = 0; right < CASTLING_RIGHT_NB; right++)
-        if (pos->castling & (1 << right)) out[n++] = castling_letter(pos, right);
+        if (pos->castling & (1 << right)) out[n++] = castling_letter(&pos->castle, pos->board, right);
     out[n++] = ' ';
     if (pos->en_passant == SQ_NONE) {
         out[n++] = '-';
@@ -284,4 +286,28 @@ void fen_write(const Position *pos, char *buf, size_t size)
     }
     snprintf(out + n, sizeof out - (size_t)n, " %d %d", pos->halfmove, pos->fullmove);
     snprintf(buf, size, "%s", out);
+}
+
+void position_print(const Position *pos, void (*emit_line)(void *ctx, const char *line), void *ctx)
+{
+    static const char letters[] = ".PNBRQK";
+    char line[FEN_MAX + 32];
+    for (int rank = 7; rank >= 0; rank--) {
+        int n = snprintf(line, sizeof line, " %d ", rank + 1);
+        for (int file = 0; file < 8; file++) {
+            Piece p = pos->board[square_make(file, rank)];
+            char ch = letters[piece_type(p)];
+            if (p < 0) ch = (char)(ch - 'A' + 'a');
+            n += snprintf(line + n, sizeof line - (size_t)n, " %c", ch);
+        }
+        emit_line(ctx, line);
+    }
+    emit_line(ctx, "    a b c d e f g h");
+    char fen[FEN_MAX];
+    fen_write(pos, fen, sizeof fen);
+    snprintf(line, sizeof line, "Fen: %s", fen);
+    emit_line(ctx, line);
+    snprintf(line, sizeof line, "Key: %016llx  Material: white %d black %d", (unsigned long long)pos->key,
+             pos->material[WHITE], pos->material[BLACK]);
+    emit_line(ctx, line);
 }

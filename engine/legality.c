@@ -117,8 +117,8 @@ static inline bool ends_check(const LegalityInfo *info, Square to)
 bool legality_check_slow(Position *pos, const LegalityInfo *info, Move m)
 {
     const Square from = move_from(m), to = move_to(m);
-    if (move_is_en_passant(m)) {
-        make_move(pos, m);
+    if (move_is_en_passant(m)) { /* unkeyed: a line made without its key (perft's) may come here */
+        make_move_unkeyed(pos, m);
         bool legal = !enemy_king_capturable(pos);
         unmake_move(pos);
         return legal;

@@ -4,6 +4,7 @@
 #include <assert.h>
 
 #include "attack.h"
+#include "castling_moves.h"
 
 /* The lists keep every unused byte zero (index[] of an empty square, men[] past a list's end),
  * so that unmake_move() gives back the position byte for byte, not only its meaning: a command

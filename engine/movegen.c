@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "attack.h"
+#include "castling_moves.h"
 
 /* Capture ordering classes: the captured man's value rank, B and N equal (docs/SPEC.md §4). */
 static const int victim_class[PIECE_TYPE_NB] = {0, 1, 2, 2, 3, 4, 5};

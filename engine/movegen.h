@@ -14,13 +14,14 @@ typedef struct {
 } MoveList;
 
 typedef enum {
-    GEN_ALL,                   /* captures (by victim value) then quiet moves */
-    GEN_NOISY,                 /* captures and every promotion */
-    GEN_CAPTURES,              /* captures only: GEN_ALL's first part */
-    GEN_NON_CAPTURES,          /* the rest of GEN_ALL, in its order: GEN_ALL = GEN_CAPTURES then these */
-    GEN_QUIET,                 /* non-captures that are not promotions, castling included */
-    GEN_QUIET_CHECK_CANDIDATES /* GEN_QUIET without castling, only of the men that could give
-                                  check with a quiet move: every quiet check is among them */
+    GEN_ALL,          /* captures (by victim value) then quiet moves */
+    GEN_NOISY,        /* captures and every promotion */
+    GEN_CAPTURES,     /* captures only: GEN_ALL's first part */
+    GEN_NON_CAPTURES, /* the rest of GEN_ALL, in its order: GEN_ALL = GEN_CAPTURES then these */
+    GEN_QUIET,        /* non-captures that are not promotions, castling included */
+    /* GEN_QUIET without castling, only of the men that could give check with a quiet move: every
+       quiet check is among them */
+    GEN_QUIET_CHECK_CANDIDATES
 } GenKind;
 
 /* Generate pseudo-legal moves of the side to move into `list` (which is overwritten).

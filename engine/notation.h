@@ -25,7 +25,10 @@ void move_to_uci(Move m, bool chess960, char *buf);
 Move move_from_uci(Position *pos, const char *text, bool chess960, char *error, size_t error_size);
 /* The castling notation a position's own rights call for where no protocol chose one (the shell
  * tools, EPD files): Chess960's when a right is not one of standard chess. */
-static inline bool notation_chess960(const Position *pos) { return !castling_is_standard(pos); }
+static inline bool notation_chess960(const Position *pos)
+{
+    return !castling_rights_standard(&pos->castle, pos->castling);
+}
 /* Standard algebraic notation of a legal move: "Nbd7", "exd6", "e8=Q+", "O-O-O#". */
 void move_to_san(Position *pos, Move m, char *buf);
 /* Every legal move the SAN text names, in `matches` (with the variants move_from_san accepts):

@@ -69,10 +69,10 @@ typedef struct {
     MoveList list;           /* the moves generated so far: the captures, then the others */
     int keys[MOVE_LIST_MAX]; /* E9: per move; KEY_DONE once handed out */
     int capture_count;       /* list.moves[0 .. capture_count) are the captures */
-    int handed;              /* PICK_FIRST: moves tried; the in-order stages: moves of the list
-                                passed so far; PICK_QUIETS: quiet moves handed out;
-                                PICK_QUIETS_SORTED: the next one's index */
-    int sorted_end;          /* PICK_QUIETS_SORTED: end of the sorted quiet moves */
+    /* PICK_FIRST: moves tried; the in-order stages: moves of the list passed so far; PICK_QUIETS:
+       quiet moves handed out; PICK_QUIETS_SORTED: the next one's index */
+    int handed;
+    int sorted_end; /* PICK_QUIETS_SORTED: end of the sorted quiet moves */
     PickStage stage;
     Move table_move;
     Move killers[KILLER_SLOTS];

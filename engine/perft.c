@@ -2,8 +2,10 @@
  * generator finds them (legal_move_count), with the pin and check test of legality.c. */
 #include "perft.h"
 
+#include <assert.h>
 #include <stddef.h>
 
+#include "attack.h"
 #include "makemove.h"
 #include "rules.h"
 
@@ -28,13 +30,24 @@ static uint64_t perft_node(Position *pos, int depth, bool bulk, const atomic_boo
     return nodes;
 }
 
-uint64_t perft(Position *pos, int depth) { return depth <= 0 ? 1 : perft_node(pos, depth, true, NULL); }
+/* Each entry asserts its root (debug builds): consistent, its key included, and legal (the side not
+ * to move not in check). */
+uint64_t perft(Position *pos, int depth)
+{
+    assert(position_ok(pos) && !enemy_king_capturable(pos));
+    return depth <= 0 ? 1 : perft_node(pos, depth, true, NULL);
+}
 
-uint64_t perft_make_all(Position *pos, int depth) { return depth <= 0 ? 1 : perft_node(pos, depth, false, NULL); }
+uint64_t perft_make_all(Position *pos, int depth)
+{
+    assert(position_ok(pos) && !enemy_king_capturable(pos));
+    return depth <= 0 ? 1 : perft_node(pos, depth, false, NULL);
+}
 
 uint64_t perft_divide_until(Position *pos, int depth, void (*report)(void *ctx, Move m, uint64_t nodes), void *ctx,
                             const atomic_bool *stop, PerftProgress *progress)
 {
+    assert(position_ok(pos) && !enemy_king_capturable(pos) && report && progress);
     MoveList legal;
     generate_legal(pos, &legal);
     progress->root_moves = legal.count;

@@ -4,7 +4,8 @@
 #ifndef TECH_POSITIONAL_COMMON_H
 #define TECH_POSITIONAL_COMMON_H
 
-#include "positional.h"
+#include "movegen.h"
+#include "presort_entry.h"
 
 /* A 7x7 field centred on a king (TECH Figs. 6, 8, 9, 10): row 0 = three ranks above the
  * centre as printed, column 0 = three files to its left. */

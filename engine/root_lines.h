@@ -8,10 +8,11 @@
 #include "search.h"
 
 typedef struct {
-    int wanted;      /* the best `wanted` lines are kept (at least 1) ... */
-    Score margin;    /* ... and every line within this of the best (< 0: none) */
-    int margin_span; /* of a move at most this many places from the best in the
-                                          pre-sort (the others need to be among the best `wanted`) */
+    int wanted;   /* the best `wanted` lines are kept (at least 1) ... */
+    Score margin; /* ... and every line within this of the best (< 0: none) */
+    /* of a move at most this many places from the best in the pre-sort (the others need to be among
+       the best `wanted`) */
+    int margin_span;
     int count;
     SearchInfo lines[MOVE_LIST_MAX]; /* pv[0] is the root move; presort_rank its rank, 1-based */
 } RootLines;

@@ -62,15 +62,24 @@ GameStatus game_status(Position *pos)
     return STATUS_ONGOING;
 }
 
+/* Every end by rule in words, written once for all front ends. */
+static const GameEndText end_texts[] = {
+    [STATUS_CHECKMATE] = {"checkmate", "it mates", {[WHITE] = "0-1 {Black mates}", [BLACK] = "1-0 {White mates}"}},
+    [STATUS_STALEMATE] = {"stalemate", "it stalemates", {"1/2-1/2 {Stalemate}", "1/2-1/2 {Stalemate}"}},
+    [STATUS_FIFTY_MOVES] = {"draw by the 50-move rule",
+                            "it draws by the 50-move rule",
+                            {"1/2-1/2 {Draw by 50-move rule}", "1/2-1/2 {Draw by 50-move rule}"}},
+    [STATUS_REPETITION] = {"draw by threefold repetition",
+                           "it draws by threefold repetition",
+                           {"1/2-1/2 {Draw by repetition}", "1/2-1/2 {Draw by repetition}"}},
+    [STATUS_INSUFFICIENT] = {"draw, neither side can mate",
+                             "it leaves neither side mating material",
+                             {"1/2-1/2 {Insufficient material}", "1/2-1/2 {Insufficient material}"}},
+};
+
+const GameEndText *game_status_text(GameStatus status) { return status == STATUS_ONGOING ? NULL : &end_texts[status]; }
+
 const char *game_status_result(GameStatus status, Color side_to_move)
 {
-    switch (status) {
-    case STATUS_CHECKMATE: return side_to_move == WHITE ? "0-1 {Black mates}" : "1-0 {White mates}";
-    case STATUS_STALEMATE: return "1/2-1/2 {Stalemate}";
-    case STATUS_FIFTY_MOVES: return "1/2-1/2 {Draw by 50-move rule}";
-    case STATUS_REPETITION: return "1/2-1/2 {Draw by repetition}";
-    case STATUS_INSUFFICIENT: return "1/2-1/2 {Insufficient material}";
-    case STATUS_ONGOING: break;
-    }
-    return NULL;
+    return status == STATUS_ONGOING ? NULL : end_texts[status].result[side_to_move];
 }

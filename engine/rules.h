@@ -31,6 +31,14 @@ int repetition_count(const Position *pos);
 /* The game's state by rule; a draw by the 50-move rule or threefold repetition counts as
  * over (a GUI's claim), mate takes precedence over the 50-move rule. */
 GameStatus game_status(Position *pos);
+/* How the rules end a game, in words: its name ("checkmate"), what the move that ends it does
+ * ("it mates"), and the result with the side to move ("1-0 {White mates}"). */
+typedef struct {
+    const char *name, *by_move;
+    const char *result[COLOR_NB];
+} GameEndText;
+/* The words of an end by rule; NULL while the game goes on. */
+const GameEndText *game_status_text(GameStatus status);
 /* Result text for a finished game, e.g. "1-0 {White mates}"; NULL while ongoing. */
 const char *game_status_result(GameStatus status, Color side_to_move);
 

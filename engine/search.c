@@ -4,6 +4,8 @@
  * helper threads of Threads > 1 are shared_search.c's; the tree below the root is tree.c. */
 #include "search.h"
 
+#include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "attack.h"
@@ -14,6 +16,7 @@
 #include "search_control.h"
 #include "search_internal.h"
 #include "shared_search.h"
+#include "shown_score.h"
 
 /* E3: the secondary search looks this much deeper at the chosen move (docs/SPEC.md §10). */
 enum { SECONDARY_SEARCH_PLIES = 2 };
@@ -172,6 +175,12 @@ static void pv_complete_from_table(const Search *s, SearchInfo *info)
     free(pos);
 }
 
+/* A line of this root read at the base piece values (shown_score.h). */
+static Score line_shown_score(const Search *s, const SearchInfo *line)
+{
+    return shown_score(&s->pos, s->value, &s->features, line->pv, line->pv_length, line->score);
+}
+
 /* The root's best line as it stands: the principal variation with its depth and score. */
 static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
 {
@@ -184,16 +193,7 @@ static void best_line(Search *s, Depth depth, Score score, SearchInfo *info)
     info->pv_length = s->pv_length[0];
     memcpy(info->pv, s->pv[0], (size_t)info->pv_length * sizeof(Move));
     pv_complete_from_table(s, info);
-}
-
-/* A new best move of the depth under way (MultiPV 1): its line, which the rest of the depth may
- * still better. */
-static void report_info(Search *s, const SearchReporter *reporter, Depth depth, Score score)
-{
-    if (!reporter || !reporter->on_info) return;
-    SearchInfo info;
-    best_line(s, depth, score, &info);
-    reporter->on_info(reporter->context, &info);
+    info->shown_score = line_shown_score(s, info);
 }
 
 /* A depth completed (MultiPV 1): its line again, settled, with the depth's nodes. */
@@ -214,6 +214,7 @@ static void report_presort_choice(Search *s, const SearchReporter *reporter)
     SearchInfo info;
     memset(&info, 0, sizeof info);
     info.score = (Score)(color_sign(s->pos.side) * s->material[0]);
+    info.shown_score = line_shown_score(s, &info); /* the root's own material: the line is empty yet */
     info.pv[0] = s->root.moves[0].move;
     info.pv_length = 1;
     reporter->on_depth_done(reporter->context, &info);
@@ -231,6 +232,7 @@ static void root_lines_done(Search *s, const SearchReporter *reporter, Depth dep
         line->seldepth = s->stats.seldepth;
         line->nodes = shared_search_nodes(s);
         line->multipv = s->multipv > 1 && i < shown ? i + 1 : 0;
+        line->shown_score = line_shown_score(s, line);
     }
     if (s->variety) variety_collect(&s->candidates, lines);
     if (!reporter || s->multipv == 1) return; /* one line: reported as each new best move came */
@@ -252,11 +254,29 @@ static void apply_variety(Search *s, const SearchReporter *reporter, SearchResul
     if (chosen.pv[0] == result->best_move) return;
     result->best_move = chosen.pv[0];
     result->score = chosen.score;
+    result->shown_score = chosen.shown_score;
     result->ponder_move = chosen.pv_length > 1 ? chosen.pv[1] : MOVE_NONE;
     chosen.multipv = 0;
     if (reporter && reporter->on_info) reporter->on_info(reporter->context, &chosen);
     if (reporter && reporter->on_depth_done) reporter->on_depth_done(reporter->context, &chosen);
 }
+
+/* An explanation's expected root move `rm` scored `v` exactly: its line, as the table completes it. */
+static void note_expected_line(Search *s, RootMove rm, Score v)
+{
+    if (s->expected_done >= VERDICT_EXPECTED_MAX) return;
+    SearchInfo *line = &s->expected_lines[s->expected_done++];
+    memset(line, 0, offsetof(SearchInfo, pv));
+    line->score = v;
+    line->presort_rank = rm.rank + 1;
+    line->depth = s->depth_under_way;
+    line->pv[0] = rm.move;
+    line->pv_length = 1 + (s->pv_length[1] < MAX_PLY - 1 ? s->pv_length[1] : MAX_PLY - 1);
+    memcpy(&line->pv[1], s->pv[1], (size_t)(line->pv_length - 1) * sizeof line->pv[0]);
+    pv_complete_from_table(s, line);
+}
+
+const RootVerdict *search_root_verdict(const Search *s) { return &s->verdict; }
 
 typedef enum { ROOT_EXACT, ROOT_FAIL_LOW, ROOT_FAIL_HIGH, ROOT_ABORTED } RootOutcome;
 
@@ -265,9 +285,26 @@ typedef struct {
     Move best, ponder;
     int best_rank;
     Score score;
+    Score shown;             /* the score read at the base values (shown_score.h) */
     int completed;           /* root moves fully searched */
     bool previous_best_done; /* the previous depth's best move is among them */
 } RootLine;
+
+/* An explanation's verdict from the pass just ended at `depth`, complete or cut: the chosen
+ * move's line (explain_choice then adds the moves tied with it and the expected moves' lines). */
+static void take_verdict(Search *s, Depth depth, const RootLine *line, bool partial)
+{
+    if (!s->explain.on) return;
+    SearchInfo best;
+    memset(&best, 0, offsetof(SearchInfo, pv));
+    best.depth = depth;
+    best.score = line->score;
+    best.presort_rank = line->best_rank + 1;
+    best.pv_length = s->pv_length[0];
+    memcpy(best.pv, s->pv[0], (size_t)best.pv_length * sizeof best.pv[0]);
+    pv_complete_from_table(s, &best);
+    root_verdict_begin(&s->verdict, &best, line->completed, s->root.count, partial);
+}
 
 /* Search every root move at `depth` inside the window (lo, hi). A move replaces the best only
  * when strictly better, or equally good and earlier in the positional order, so the result is
@@ -329,8 +366,13 @@ static RootOutcome search_root(Search *s, const RootMoves *root, Depth depth, Sc
         line->score = v;
         pv_update(s, 0, rm.move);
         line->ponder = s->pv_length[0] > 1 ? s->pv[0][1] : MOVE_NONE;
+        SearchInfo info;
+        best_line(s, depth, v, &info);
+        line->shown = info.shown_score;
         if (v >= hi) return ROOT_FAIL_HIGH;
-        if (s->multipv == 1) report_info(s, reporter, depth, v); /* MultiPV: once the depth is done */
+        /* A new best move of the depth under way: its line, which the rest of the depth may still
+         * better (MultiPV: the lines once the depth is done). */
+        if (s->multipv == 1 && reporter && reporter->on_info) reporter->on_info(reporter->context, &info);
     }
     return line->best == MOVE_NONE ? ROOT_FAIL_LOW : ROOT_EXACT;
 }
@@ -359,8 +401,10 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             if (usable) {
                 result->best_move = line.best;
                 result->score = line.score;
+                result->shown_score = line.shown;
                 result->ponder_move = line.ponder;
                 result->searched = true;
+                take_verdict(s, depth, &line, outcome == ROOT_ABORTED);
             }
             if (outcome == ROOT_EXACT) {
                 result->depth = depth;
@@ -373,6 +417,7 @@ static void search_depth(Search *s, Depth depth, const SearchReporter *reporter,
             /* A move proved better than the window: play it if time runs out now. */
             result->best_move = line.best;
             result->score = line.score;
+            result->shown_score = line.shown;
             result->ponder_move = line.ponder;
             result->searched = true;
             s->iteration_best = line.best;
@@ -398,6 +443,7 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
     if (search_root(s, &chosen, deeper_depth, -SCORE_INFINITE, SCORE_INFINITE, NULL, &line) == ROOT_ABORTED) return;
     if (line.score >= result->score) {
         result->score = line.score;
+        result->shown_score = line.shown;
         result->ponder_move = line.ponder;
         result->depth = deeper_depth;
         return;
@@ -407,6 +453,51 @@ static void secondary_search(Search *s, const SearchReporter *reporter, SearchRe
     SearchResult deeper = *result;
     search_depth(s, deeper_depth, reporter, &deeper);
     if (deeper.completed_root_moves > 0) *result = deeper;
+}
+
+/* [C] An explanation's own work after the search, in nodes: about half a second on a machine of
+ * 2020 (issue 53: at most a second beyond the search). Cut there, the moves left are not counted. */
+enum { EXPLAIN_NODES = 3000000 };
+
+/* An explanation, after the depth that chose the move (complete, not cut): each other root move
+ * searched once more at that depth, as the search did, in a null window just below the chosen
+ * move's score (at least as good: tied with it), the expected moves in the whole window (their
+ * exact lines). Unpaced and outside the search's budget; `stop` still ends it. */
+static void explain_choice(Search *s)
+{
+    RootVerdict *verdict = &s->verdict;
+    if (!s->explain.on || verdict->depth == 0 || verdict->partial) {
+        verdict->tied = 0;
+        return;
+    }
+    const Score best = verdict->lines[0].score;
+    const Move chosen = verdict->lines[0].pv[0];
+    s->aborted = false;
+    s->features.pace_multiple = 0;
+    s->on_pdp10_clock = false;
+    s->pdp10_budget_us = 0;
+    s->reporter = NULL;
+    s->poll_mask = POLL_INTERVAL - 1;
+    s->node_limit = s->stats.nodes + EXPLAIN_NODES;
+    s->depth_under_way = verdict->depth;
+    s->expected_done = 0;
+    for (int i = 0; i < s->root.count && !s->aborted; i++) {
+        const RootMove rm = s->root.moves[i];
+        if (rm.move == chosen) continue;
+        const bool expected = explain_expected_index(&s->explain, rm.move) >= 0;
+        search_make(s, rm.move, 0);
+        int extensions = 0;
+        Depth next = verdict->depth - 1;
+        const CheckKnown check = check_extension(s, &next, &extensions);
+        Score v = expected ? -tree_search(s, next, -SCORE_INFINITE, SCORE_INFINITE, 1, extensions, check)
+                           : -tree_search(s, next, -best, -best + 1, 1, extensions, check);
+        unmake_move(&s->pos);
+        if (s->aborted) break;
+        if (expected) note_expected_line(s, rm, v);
+        if (expected ? v == best : v >= best) root_verdict_add_tied(verdict, rm.move, rm.rank);
+    }
+    verdict->ties_cut = s->aborted; /* the moves left are not counted */
+    root_verdict_set_expected(verdict, s->expected_lines, s->expected_done);
 }
 
 /* Set up a search of `root_pos` on this thread's Search (its own position and counters). */
@@ -438,6 +529,8 @@ void search_begin(Search *s, const Position *root_pos, const SearchLimits *limit
     s->multipv = limits->multipv > 1 ? limits->multipv : 1;
     s->variety = limits->variety;
     s->variety_margin = limits->variety_margin > 0 ? limits->variety_margin : 0;
+    s->explain = limits->explain;
+    s->verdict.depth = 0;
     s->root_lines_on = s->multipv > 1 || s->variety;
     s->candidates.count = 0;
     s->start_us = clock_now_us();
@@ -470,9 +563,32 @@ void search_depths(Search *s, const SearchLimits *limits, Depth first, Depth cap
     }
 }
 
+/* The deepest depth `limits` allow: its depth, within [1, SEARCH_DEPTH_MAX]. */
+static Depth deepest_depth(const SearchLimits *limits)
+{
+    return limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
+}
+
+Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *features)
+{
+    Depth cap = deepest_depth(limits);
+    Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
+    if (features->iterative_deepening || limits->mate > 0) first = 1;
+    return first > cap ? cap : first;
+}
+
 SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits *limits, const SearchFeatures *features,
                         SearchControl *control, const SearchReporter *reporter)
 {
+    /* The caller's side (debug builds): a legal, consistent root; limits and features in range. */
+    assert(s && root_pos && limits && features && control);
+    assert(position_ok(root_pos) && !enemy_king_capturable(root_pos));
+    assert(limits->first_depth >= 0 && limits->mate >= 0 && limits->pdp10_budget_us >= 0);
+    assert(limits->multipv >= 0 && limits->multipv <= MULTIPV_MAX);
+    assert(limits->searchmoves_count >= 0 && limits->searchmoves_count <= MOVE_LIST_MAX);
+    for (int i = 0; i < limits->searchmoves_count; i++) assert(position_move_ok(root_pos, limits->searchmoves[i]));
+    assert(features->threads >= 1 && features->threads <= SEARCH_THREADS_MAX && features->pace_multiple >= 0);
+    assert(features->presort_reading >= 0 && features->presort_reading < READING_NB);
     SearchResult result;
     memset(&result, 0, sizeof result);
     int64_t cpu_start = platform_thread_cpu_us();
@@ -486,15 +602,13 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     s->material[0] = root_material(s);
     if (s->eval_incremental) eval_line_init(&s->eval, &s->pos);
     if (s->root.count == 0) {
-        result.score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
+        result.score = result.shown_score = s->in_check[0] ? -SCORE_MATE : SCORE_DRAW;
         result.searched = true; /* nothing to choose from: the result is final */
     } else {
         result.best_move = s->root.moves[0].move; /* until a root move completes */
         report_presort_choice(s, reporter);
-        Depth cap = limits->depth < 1 ? 1 : limits->depth > SEARCH_DEPTH_MAX ? SEARCH_DEPTH_MAX : limits->depth;
-        Depth first = limits->first_depth > 0 ? limits->first_depth : cap;
-        if (features->iterative_deepening || limits->mate > 0) first = 1;
-        if (first > cap) first = cap;
+        Depth cap = deepest_depth(limits);
+        Depth first = search_first_depth(limits, features);
         int helpers = shared_search_start(s, root_pos);
         search_depths(s, limits, first, cap, reporter, &result);
         if (helpers) shared_search_stop(s, &result);
@@ -517,5 +631,6 @@ SearchResult search_run(Search *s, const Position *root_pos, const SearchLimits 
     result.stats.seldepth = s->stats.seldepth;
     result.stats.wall_us = clock_now_us() - s->start_us;
     result.stats.cpu_us = platform_thread_cpu_us() - cpu_start;
+    if (s->root.count > 0 && result.searched) explain_choice(s);
     return result;
 }

@@ -26,10 +26,11 @@ typedef struct {
     bool tree_positional;        /* E11: leaves add a bounded positional term kept by make/unmake */
     bool piece_values;           /* E12: variable piece values (good and bad bishops, the pair) */
     bool basic_endgames;         /* E13: known draws and wins of a bare king's endgames */
-    double pace_multiple;        /* Speed: the search runs no faster than this many of TECH's PDP-10s
-                                   (docs/SPEC.md §9; 1 = the PDP-10 itself); 0 = native, unpaced */
-    Reading presort_reading;     /* which reading of the pre-sort's rules (READING_REPORT in play) */
-    int threads;                 /* search threads (Threads option); helpers share the work */
+    /* Speed: the search runs no faster than this many of TECH's PDP-10s (docs/SPEC.md §9; 1 = the
+       PDP-10 itself); 0 = native, unpaced */
+    double pace_multiple;
+    Reading presort_reading; /* which reading of the pre-sort's rules (READING_REPORT in play) */
+    int threads;             /* search threads (Threads option); helpers share the work */
 } SearchFeatures;
 
 /* The two profiles selected by the `Style` option. */
@@ -60,10 +61,10 @@ typedef struct {
     atomic_int target_depth;       /* 0 = none */
     atomic_llong soft_deadline_us; /* clock_now_us() times; 0 = none */
     atomic_llong hard_deadline_us;
-    atomic_int completed_depth;     /* written by the search: deepest depth completed so far */
-    atomic_ullong hard_grace_nodes; /* the hard deadline does not cut the search's first depth
-                                        before it has searched this many nodes (an unpaced
-                                        search's shallow insurance, docs/SPEC.md §7); 0 = none */
+    atomic_int completed_depth; /* written by the search: deepest depth completed so far */
+    /* the hard deadline does not cut the search's first depth before it has searched this many
+       nodes (an unpaced search's shallow insurance, docs/SPEC.md §7); 0 = none */
+    atomic_ullong hard_grace_nodes;
 } SearchControl;
 
 /* Clear every limit and the stop flag. */
@@ -84,33 +85,54 @@ enum { SEARCH_DEPTH_MAX = 64, SEARCH_THREADS_MAX = 64 };
 /* [C] MultiPV's largest setting, the one GUIs know from other engines; a root has fewer moves. */
 enum { MULTIPV_MAX = 500 };
 
+/* [C] The most lines and expected moves an explanation of the root's choice keeps
+ * (root_verdict.h). */
+enum { VERDICT_LINES_MAX = 32, VERDICT_EXPECTED_MAX = 2 };
+
+/* An explanation asked of the search (root_verdict.h): at the depth that chooses the move the
+ * root counts the moves equal to the best (each that does not beat it is probed once more in a
+ * null window) and searches each expected move in the whole window, for its exact line. The move
+ * chosen at a depth and its score are the same as without it. */
+typedef struct {
+    bool on;
+    int expected_count;
+    Move expected[VERDICT_EXPECTED_MAX]; /* moves a person would expect: searched exactly */
+} ExplainRequest;
+
 /* What to search. */
 typedef struct {
-    Depth depth;           /* the deepest depth (a depth below 1 counts as 1) */
-    Depth first_depth;     /* the first depth searched (0 = `depth`); E7 and `mate` start
-                                    at 1. Deeper depths follow while the control allows them. */
+    Depth depth; /* the deepest depth (a depth below 1 counts as 1) */
+    /* the first depth searched (0 = `depth`); E7 and `mate` start at 1. Deeper depths follow while
+       the control allows them. */
+    Depth first_depth;
     uint64_t nodes;        /* abort after this many nodes; 0 = no limit */
     int mate;              /* search until a mate in this many moves is found; 0 = off */
     int searchmoves_count; /* restrict the root to these moves when > 0 */
     Move searchmoves[MOVE_LIST_MAX];
     bool started_from_initial; /* the game began from the initial array (opening phase, §5.1) */
-    int64_t pdp10_budget_us;   /* abort after this much virtual PDP-10 time; 0 = no limit. A
-                                    paced search ends there once the wall clock has caught up
-                                    with it (the budget's time at the pace), not before */
-    int multipv;               /* MultiPV: root lines reported per depth (0 or 1: the one best) */
-    bool variety;              /* Variety: play one of the moves equal to the best, at random */
-    Score variety_margin;      /* Variety: how far below the best score still counts as equal */
-    Move known_best;           /* the move of a completed shallower search (the insurance search,
-                                    docs/SPEC.md §7): an aborted first depth plays the best of its
-                                    completed root moves only if this one is among them; MOVE_NONE:
-                                    whichever completed */
+    /* abort after this much virtual PDP-10 time; 0 = no limit. A paced search ends there once the
+       wall clock has caught up with it (the budget's time at the pace), not before */
+    int64_t pdp10_budget_us;
+    int multipv;          /* MultiPV: root lines reported per depth (0 or 1: the one best) */
+    bool variety;         /* Variety: play one of the moves equal to the best, at random */
+    Score variety_margin; /* Variety: how far below the best score still counts as equal */
+    /* the move of a completed shallower search (the insurance search, docs/SPEC.md §7): an aborted
+       first depth plays the best of its completed root moves only if this one is among them;
+       MOVE_NONE: whichever completed */
+    Move known_best;
+    ExplainRequest explain; /* keep what an explanation of the choice needs (off: nothing) */
 } SearchLimits;
 
 /* One completed (or best-so-far) iteration, for the protocol's info/thinking line. */
 typedef struct {
     Depth depth;
     int seldepth;
-    Score score; /* side-to-move view; mate scores per types.h */
+    /* the search's value, side-to-move view, at this root's piece values (docs/SPEC.md §5.8); mate
+       scores per types.h */
+    Score score;
+    /* the same line's value read at the base piece values: the score a person and a GUI are shown
+       (shown_score.h) */
+    Score shown_score;
     uint64_t nodes;
     int multipv;      /* MultiPV: this line's place, 1 = the best; 0 = the one line */
     int presort_rank; /* MultiPV: its root move's place in the pre-sort, 1 = first */
@@ -141,18 +163,19 @@ typedef struct {
 enum { SEARCH_PROGRESS_INTERVAL_US = 100000 };
 
 typedef struct {
-    Move best_move;   /* MOVE_NONE only when the root has no legal move */
-    Move ponder_move; /* second move of the PV, or MOVE_NONE */
-    Score score;
+    Move best_move;           /* MOVE_NONE only when the root has no legal move */
+    Move ponder_move;         /* second move of the PV, or MOVE_NONE */
+    Score score;              /* the search's value of best_move (SearchInfo.score) */
+    Score shown_score;        /* ... read at the base piece values (SearchInfo.shown_score) */
     Depth depth;              /* deepest fully completed depth */
     int64_t depth_time_us;    /* how long the search of that depth took on its own */
     int completed_root_moves; /* root moves fully searched at the last depth started */
     bool aborted;             /* stopped by the control, the deadline or the node limit */
     bool budget_spent;        /* ... by the PDP-10 budget (SearchLimits.pdp10_budget_us) */
-    bool searched;            /* best_move was chosen by the search (a completed depth, or the
-                                    completed root moves of an aborted one); false: the pre-sort's
-                                    first move stands in, nothing usable completed */
-    SearchStats stats;        /* every thread's nodes; the main thread's other counts */
+    /* best_move was chosen by the search (a completed depth, or the completed root moves of an
+       aborted one); false: the pre-sort's first move stands in, nothing usable completed */
+    bool searched;
+    SearchStats stats; /* every thread's nodes; the main thread's other counts */
 } SearchResult;
 
 /* Per-search state: its own copy of the position, killers and counters; no globals. */
@@ -166,10 +189,20 @@ void search_clear(Search *search);
 struct TranspositionTable;
 void search_set_table(Search *search, struct TranspositionTable *tt);
 
+/* The first depth a search of `limits` completes: `first_depth` (its deepest depth when 0), or
+ * 1 when it deepens iteratively (E7) or looks for a mate; never deeper than its deepest. The
+ * one rule search_run follows and the searcher's grace (searcher_job.c) asks about. */
+Depth search_first_depth(const SearchLimits *limits, const SearchFeatures *features);
+
 /* Search `root` on the calling thread (and features->threads - 1 helper threads, kept asleep
  * between searches) and return the move to play. */
 SearchResult search_run(Search *search, const Position *root, const SearchLimits *limits,
                         const SearchFeatures *features, SearchControl *control, const SearchReporter *reporter);
+
+/* What the root knew of its moves at the depth that chose the last search's move, when its
+ * limits asked for an explanation (root_verdict.h); read before the next search runs. */
+struct RootVerdict;
+const struct RootVerdict *search_root_verdict(const Search *search);
 
 /* Mate score helpers: UCI "mate N" moves from a score (positive: side to move mates). */
 int score_mate_moves(Score score);

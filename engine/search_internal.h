@@ -13,6 +13,7 @@
 #include "makemove.h"
 #include "ordering.h"
 #include "root_lines.h"
+#include "root_verdict.h"
 #include "search.h"
 #include "search_control.h"
 #include "shared_search.h"
@@ -74,12 +75,16 @@ typedef struct Search {
     int multipv; /* lines reported per depth (1 = the best only) */
     bool variety;
     Score variety_margin;
-    RootLines lines;              /* the depth under way */
-    VarietyCandidates candidates; /* Variety's choice at the last completed depth */
-    uint64_t random_state;        /* Variety's random source: this search's own */
-    TranspositionTable *tt;       /* E4: shared table, or NULL */
-    SharedSearch *shared;         /* the helpers and the busy table while helpers work, else NULL */
-    SharedSearch *threads;        /* the main search's helpers, kept asleep between searches */
+    RootLines lines;                                 /* the depth under way */
+    VarietyCandidates candidates;                    /* Variety's choice at the last completed depth */
+    uint64_t random_state;                           /* Variety's random source: this search's own */
+    ExplainRequest explain;                          /* SearchLimits.explain */
+    SearchInfo expected_lines[VERDICT_EXPECTED_MAX]; /* the expected moves' lines, depth under way */
+    int expected_done;
+    RootVerdict verdict;    /* the explanation's verdict at the depth that chose the move */
+    TranspositionTable *tt; /* E4: shared table, or NULL */
+    SharedSearch *shared;   /* the helpers and the busy table while helpers work, else NULL */
+    SharedSearch *threads;  /* the main search's helpers, kept asleep between searches */
     bool is_helper;
     bool aborted;
     bool budget_spent; /* the abort was the PDP-10 budget's */

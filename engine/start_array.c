@@ -4,8 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
-
 /* The scheme's steps: a light-squared bishop on b, d, f or h, a dark-squared one on a, c, e or
  * g, the queen on one of the six files left, the knights on two of the five left (the pairs in
  * this order), rook, king and rook on the last three. */
@@ -87,13 +85,13 @@ int start_array_number(const int8_t rank[8])
     return -1;
 }
 
-bool start_array_of_position(const Position *pos, StartArray *array)
+bool start_array_of_board(const int8_t board[BOARD_SIZE], StartArray *array)
 {
     for (Color c = WHITE; c >= BLACK; c--) {
         StartArray found;
         memset(&found, 0, sizeof found);
         for (int file = 0; file < 8; file++) {
-            const Piece p = pos->board[start_array_home(c, file)];
+            const Piece p = board[start_array_home(c, file)];
             found.rank[file] = (int8_t)(p != EMPTY && piece_color(p) == c ? piece_type(p) : EMPTY);
         }
         if (!array_valid(found.rank)) continue;

@@ -8,8 +8,6 @@
 
 #include "types.h"
 
-typedef struct Position Position;
-
 enum { START_ARRAY_COUNT = 960, START_ARRAY_STANDARD = 518, START_ARRAY_MINORS = 4 };
 
 /* White's first rank at the start (Black's first rank holds the same men on the same files). */
@@ -27,9 +25,9 @@ void start_array_standard(StartArray *array);
 bool start_array_from_number(int number, StartArray *array);
 /* The number of a Chess960 array, or -1 for first-rank men that are not one. */
 int start_array_number(const int8_t rank[8]);
-/* The start array pos shows: a side's first rank holding the eight pieces of a Chess960 array (White's
- * looked at first); false (and the array untouched) when neither does. */
-bool start_array_of_position(const Position *pos, StartArray *array);
+/* The start array a mailbox board shows: a side's first rank holding the eight pieces of a Chess960
+ * array (White's looked at first); false (and the array untouched) when neither does. */
+bool start_array_of_board(const int8_t board[BOARD_SIZE], StartArray *array);
 /* The FEN of the start position of `array`, White to move, castling rights in X-FEN ("KQkq"). */
 void start_array_fen(const StartArray *array, char *buf, size_t size);
 /* The square of colour c's home on `file` (its first rank). */

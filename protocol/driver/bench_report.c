@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "makemove.h"
 #include "notation.h"
+#include "quote.h"
 #include "tt.h"
 #include "version.h"
 
@@ -26,6 +27,8 @@ enum { OPERATION_ROUNDS = 20000 };
 enum { BENCH_TABLE_MB = TT_DEFAULT_MB };
 /* Longest line the bench prints. */
 enum { BENCH_LINE_MAX = 256 };
+/* A refused word is quoted whole up to this many characters, longer ones cut with a mark. */
+enum { BENCH_QUOTE_MAX = 40 };
 
 bool bench_parse(char **words, int count, BenchSettings *settings, char *error, size_t error_size)
 {
@@ -40,8 +43,9 @@ bool bench_parse(char **words, int count, BenchSettings *settings, char *error, 
             const char *style = words[++i];
             settings->modern = strcmp(style, "modern") == 0 || strcmp(style, "TECH-modern") == 0;
             if (!settings->modern && strcmp(style, "faithful") != 0 && strcmp(style, "TECH-1971") != 0) {
-                snprintf(error, error_size, "bench style '%.40s' must be modern (TECH-modern) or faithful (TECH-1971)",
-                         style);
+                char shown[BENCH_QUOTE_MAX + 1];
+                snprintf(error, error_size, "bench style '%s' must be modern (TECH-modern) or faithful (TECH-1971)",
+                         quote_input(style, BENCH_QUOTE_MAX, shown, sizeof shown));
                 return false;
             }
             continue;
@@ -49,8 +53,9 @@ bool bench_parse(char **words, int count, BenchSettings *settings, char *error, 
         char *end;
         long d = strtol(words[i], &end, 10);
         if (words[i][0] < '0' || words[i][0] > '9' || *end || d < 1 || d > BENCH_DEPTH_MAX) {
-            snprintf(error, error_size, "bench depth '%.40s' must be a whole number from 1 to %d", words[i],
-                     BENCH_DEPTH_MAX);
+            char shown[BENCH_QUOTE_MAX + 1];
+            snprintf(error, error_size, "bench depth '%s' must be a whole number from 1 to %d",
+                     quote_input(words[i], BENCH_QUOTE_MAX, shown, sizeof shown), BENCH_DEPTH_MAX);
             return false;
         }
         settings->depth = (int)d;

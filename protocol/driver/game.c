@@ -10,9 +10,14 @@
 #include "fen.h"
 #include "makemove.h"
 #include "notation.h"
+#include "quote.h"
 
 /* Fields of a full FEN, and of the short form (no move counters) some GUIs send. */
 enum { FEN_FIELDS = 6, FEN_SHORT_FIELDS = 4 };
+/* A refusal quotes a FEN whole up to the longest one TECH reads (FEN_MAX - 1 characters), a
+ * move up to MOVE_QUOTE_MAX: longer ones are cut with a mark (quote.h). A move's reason fits in
+ * MOVE_REASON_MAX; GAME_ERROR_MAX holds the longest message whole. */
+enum { FEN_QUOTE_MAX = FEN_MAX - 1, MOVE_QUOTE_MAX = 16, MOVE_REASON_MAX = 96 };
 
 void game_init(Game *game)
 {
@@ -82,8 +87,16 @@ void game_play(Game *game, Move move)
 /* Why a set-up position with Chess960 castling rights is refused in standard chess, or NULL. */
 static const char *variant_refusal(const Game *game, const Position *start)
 {
-    if (game->chess960 || castling_is_standard(start)) return NULL;
+    if (game->chess960 || castling_rights_standard(&start->castle, start->castling)) return NULL;
     return "Chess960 castling rights while Chess960 is off";
+}
+
+const char *game_set_chess960(Game *game, bool on)
+{
+    game->chess960 = on;
+    const char *refusal = variant_refusal(game, &game->start);
+    if (refusal) game_reset(game);
+    return refusal;
 }
 
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size)
@@ -102,13 +115,14 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
         int fields = count_fields(fen);
         if (fields == FEN_SHORT_FIELDS && strlen(fen) < FEN_MAX) snprintf(full, sizeof full, "%s 0 1", fen);
         else snprintf(full, sizeof full, "%.*s", (int)sizeof full - 1, fen);
-        char reason[FEN_ERROR_MAX];
+        char reason[FEN_ERROR_MAX], quoted[FEN_QUOTE_MAX + 1];
+        quote_input(fen, FEN_QUOTE_MAX, quoted, sizeof quoted);
         if (strlen(fen) >= sizeof full || !fen_read(&scratch->start, full, reason, sizeof reason)) {
             if (strlen(fen) >= sizeof full) snprintf(reason, sizeof reason, "FEN too long");
-            snprintf(error, error_size, "bad FEN (%s): %.60s", reason, fen);
+            snprintf(error, error_size, "bad FEN (%s): %s", reason, quoted);
             ok = false;
         } else if (variant_refusal(game, &scratch->start)) {
-            snprintf(error, error_size, "%s: %.60s", variant_refusal(game, &scratch->start), fen);
+            snprintf(error, error_size, "%s: %s", variant_refusal(game, &scratch->start), quoted);
             ok = false;
         } else {
             position_copy(&scratch->pos, &scratch->start);
@@ -120,10 +134,11 @@ bool game_setup(Game *game, const char *fen, char *const *moves, int move_count,
         }
     }
     for (int i = 0; ok && i < move_count; i++) {
-        char reason[GAME_ERROR_MAX];
+        char reason[MOVE_REASON_MAX], quoted[MOVE_QUOTE_MAX + 1];
         Move m = move_from_uci(&scratch->pos, moves[i], game->chess960, reason, sizeof reason);
         if (m == MOVE_NONE) {
-            snprintf(error, error_size, "bad move %d '%.16s' (%s)", i + 1, moves[i], reason);
+            quote_input(moves[i], MOVE_QUOTE_MAX, quoted, sizeof quoted);
+            snprintf(error, error_size, "bad move %d '%s' (%s)", i + 1, quoted, reason);
             ok = false;
         } else if (!record_push(scratch, m)) {
             snprintf(error, error_size, "out of memory");

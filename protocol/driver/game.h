@@ -9,19 +9,24 @@
 #include "board.h"
 #include "rules.h"
 
-enum { GAME_ERROR_MAX = 160 };
+/* A message of game_setup and the moves' reasons: room for the longest whole ("bad FEN (" a
+ * FEN_ERROR_MAX reason "): " the longest FEN read). */
+enum { GAME_ERROR_MAX = 288 };
 
 typedef struct {
-    Position start;            /* where the game began */
-    Position pos;              /* the current position, with the game's history for repetition */
-    bool started_from_initial; /* the move numbers are the game's own: it began from the initial
-                                    array or from a FEN with its move number (docs/SPEC.md §5.1) */
-    Move *moves;               /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
+    Position start; /* where the game began */
+    Position pos;   /* the current position, with the game's history for repetition */
+    /* the move numbers are the game's own: it began from the initial array or from a FEN with its
+       move number (docs/SPEC.md §5.1) */
+    bool started_from_initial;
+    Move *moves; /* the moves played since `start`; MOVE_NONE: a pass (game_set_side) */
     int move_count, move_capacity;
-    unsigned position_id; /* changes with every move, take-back and set-up: what belongs to
-                                    one position (CECP's excluded moves) notes it */
-    bool chess960;        /* the variant is Chess960 (UCI_Chess960, CECP fischerandom): its start
-                                    positions are taken and castling is written its way */
+    /* changes with every move, take-back and set-up: what belongs to one position (CECP's excluded
+       moves) notes it */
+    unsigned position_id;
+    /* the variant is Chess960 (UCI_Chess960, CECP fischerandom): its start positions are taken and
+       castling is written its way */
+    bool chess960;
 } Game;
 
 void game_init(Game *game);
@@ -34,6 +39,12 @@ void game_reset(Game *game);
  * A FEN of four fields gets "0 1" appended. A FEN with castling rights standard chess does not
  * have (Chess960's) is refused unless game->chess960. */
 bool game_setup(Game *game, const char *fen, char *const *moves, int move_count, char *error, size_t error_size);
+
+/* Chess960 on or off. A game standard chess cannot hold (Chess960 castling rights, which
+ * game_setup refuses while Chess960 is off) starts again from the initial array, and the reason
+ * is returned, in game_setup's words; NULL when the game stays. So no game is ever played on in
+ * the other mode's notation (issue 51). */
+const char *game_set_chess960(Game *game, bool on);
 
 /* The legal move `text` names in the current position (coordinate notation, or SAN as well
  * when allow_san), or MOVE_NONE with the reason. */

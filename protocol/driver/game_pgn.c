@@ -25,7 +25,9 @@ static void write_tag(FILE *out, const char *name, const char *value)
 typedef struct {
     FILE *out;
     int column;  /* characters on the current line */
-    bool opened; /* a move has been written */
+    bool opened; /* a move has been written; the next one opens after a comment */
+    const PgnHeader *header;
+    int comments_written;
 } Movetext;
 
 /* Write one token, on a new line if it would pass the line's end. */
@@ -44,9 +46,23 @@ static void write_token(Movetext *text, const char *token)
     text->column += length;
 }
 
+static void write_comment(Movetext *text, const char *comment);
+
+/* The header's comments that come before the move at `ply`. */
+static void write_comments_before(Movetext *text, int ply)
+{
+    const PgnHeader *header = text->header;
+    for (; text->comments_written < header->comment_count && header->comments[text->comments_written].ply <= ply;
+         text->comments_written++) {
+        write_comment(text, header->comments[text->comments_written].text);
+        text->opened = false; /* a Black move after a comment takes its number again ("3...") */
+    }
+}
+
 static void write_move(void *context, const GameMove *move)
 {
     Movetext *text = context;
+    write_comments_before(text, move->ply);
     char label[GAME_SAN_MAX + 16];
     game_move_label(move, !text->opened, label, sizeof label);
     text->opened = true;
@@ -74,6 +90,8 @@ bool game_write_pgn(const Game *game, const PgnHeader *header, FILE *out)
     write_tag(out, "White", header->white);
     write_tag(out, "Black", header->black);
     write_tag(out, "Result", header->result);
+    if (header->white_elo) write_tag(out, "WhiteElo", header->white_elo);
+    if (header->black_elo) write_tag(out, "BlackElo", header->black_elo);
     char fen[FEN_MAX];
     fen_write(&game->start, fen, sizeof fen);
     /* A Chess960 game says so (as XBoard and cutechess write it), with its start position. */
@@ -83,8 +101,9 @@ bool game_write_pgn(const Game *game, const PgnHeader *header, FILE *out)
         write_tag(out, "FEN", fen);
     }
     fputc('\n', out);
-    Movetext text = {out, 0, false};
+    Movetext text = {out, 0, false, header, 0};
     if (!game_visit_moves(game, 0, write_move, &text)) return false;
+    write_comments_before(&text, game->move_count);
     if (header->ending) write_comment(&text, header->ending);
     write_token(&text, header->result);
     fputs("\n\n", out);

@@ -3,19 +3,28 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "numeral.h"
+#include "quote.h"
 #include "speed.h"
 #include "strength.h"
 #include "tt.h"
 #include "variety.h"
 
 enum { STYLE_FAITHFUL = 0, STYLE_MODERN = 1 };
+/* A refused name or value is quoted whole up to this many characters, longer ones cut with a
+ * mark (quote.h): the message then fits the 160 bytes the front ends give it. */
+enum { OPTION_QUOTE_MAX = 40 };
 static const char *const style_names[] = {"TECH-1971", "TECH-modern", NULL};
+/* Strength Clock: UCI_Elo's work a move grows with the clock, as a player's strength does
+ * (strength_clock_exponent), or is the same at every control (Stockfish's Skill is so). */
+enum { STRENGTH_CLOCK_GROWS = 0, STRENGTH_CLOCK_SAME = 1 };
+static const char *const strength_clock_names[] = {"grows with the clock", "same at every clock", NULL};
 
 /* docs/SPEC.md §7: "usually five ply" [P]; the time rule keeps depths within [2, 30] [C]. */
 enum { START_DEPTH_DEFAULT = 5, START_DEPTH_MAX = 30 };
@@ -31,19 +40,6 @@ typedef enum {
     FIELD_CLEAR_HASH,
     FIELD_STYLE,
     FIELD_DEPTH,
-    FIELD_E1,
-    FIELD_E2,
-    FIELD_E3,
-    FIELD_E4,
-    FIELD_E5,
-    FIELD_E6,
-    FIELD_E7,
-    FIELD_E8,
-    FIELD_E9,
-    FIELD_E10,
-    FIELD_E11,
-    FIELD_E12,
-    FIELD_E13,
     FIELD_PRESORT,
     FIELD_SPEED,
     FIELD_SPEED_CUSTOM,
@@ -53,7 +49,10 @@ typedef enum {
     FIELD_ANALYSE,
     FIELD_MULTIPV,
     FIELD_VARIETY,
-    FIELD_CHESS960
+    FIELD_CHESS960,
+    FIELD_STRENGTH_CLOCK,
+    FIELD_EXPLAIN,
+    FIELD_SWITCH /* enhancement switch i is FIELD_SWITCH + i (enhancement_switches) */
 } OptionField;
 
 typedef struct {
@@ -72,12 +71,47 @@ typedef struct {
 enum { SWITCH_PROFILE = 0, SWITCH_ON = 1, SWITCH_OFF = 2 };
 static const char *const switch_names[] = {"profile", "on", "off", NULL};
 
+/* The enhancement switches E1-E13 (docs/SPEC.md §10), each written here alone: its option's name
+ * and the SearchFeatures field it sets. Announced in this order after option_table's options. */
+static const struct {
+    const char *name;
+    size_t member; /* offset of the switch's bool in SearchFeatures */
+} enhancement_switches[ENHANCEMENT_SWITCHES] = {
+    {"E1 Checks in Quiescence", offsetof(SearchFeatures, checks_in_quiescence)},
+    {"E2 Check Extension", offsetof(SearchFeatures, check_extension)},
+    {"E3 Secondary Search", offsetof(SearchFeatures, secondary_search)},
+    {"E4 Transposition Table", offsetof(SearchFeatures, transposition_table)},
+    /* Not "Draw Detection": polyglot writes a name's words that begin with "Draw" in lower case.
+     * The old name is still read (OPTION_ALIASES). */
+    {"E5 Repetitions and Fifty Moves", offsetof(SearchFeatures, draw_detection)},
+    {"E6 Quiet Queen Promotions", offsetof(SearchFeatures, quiet_queen_promotions)},
+    {"E7 Iterative Deepening", offsetof(SearchFeatures, iterative_deepening)},
+    {"E8 Principal Variation Search", offsetof(SearchFeatures, pvs)},
+    {"E9 Move Ordering", offsetof(SearchFeatures, move_ordering)},
+    {"E10 Expanded Positional Module", offsetof(SearchFeatures, expanded_positional)},
+    {"E11 Positional Terms in the Tree", offsetof(SearchFeatures, tree_positional)},
+    {"E12 Variable Piece Values", offsetof(SearchFeatures, piece_values)},
+    {"E13 Basic Endgames", offsetof(SearchFeatures, basic_endgames)},
+};
+
+/* Enhancement switch `i` of `features`. */
+static bool *switch_of(SearchFeatures *features, int i)
+{
+    return (bool *)((char *)features + enhancement_switches[i].member);
+}
+static bool switch_on(const SearchFeatures *features, int i)
+{
+    return *(const bool *)((const char *)features + enhancement_switches[i].member);
+}
+
 /* In the order a person looks for them: the strength, the profile, the GUI's own, then the research
- * settings (the pace, the pre-sort's readings, the switches one by one). */
+ * settings (the pace, the pre-sort's readings; the switches one by one follow, option_at). */
 static const OptionSpec option_table[] = {
     {"UCI_LimitStrength", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_LIMIT_STRENGTH},
     /* Its default is the 1971 program's own strength (spec_default). */
     {"UCI_Elo", OPTION_TYPE_SPIN, 0, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, NULL, false, FIELD_ELO},
+    {"Strength Clock", OPTION_TYPE_COMBO, STRENGTH_CLOCK_GROWS, 0, 1, strength_clock_names, false,
+     FIELD_STRENGTH_CLOCK},
     {"Style", OPTION_TYPE_COMBO, STYLE_FAITHFUL, 0, 1, style_names, false, FIELD_STYLE},
     {"Ponder", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_PONDER},
     {"Hash", OPTION_TYPE_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB, NULL, true, FIELD_HASH},
@@ -85,6 +119,8 @@ static const OptionSpec option_table[] = {
     /* XBoard knows a spin named MultiPV too: its Engine Output window sets it in analysis. */
     {"MultiPV", OPTION_TYPE_SPIN, 1, 1, MULTIPV_MAX, NULL, false, FIELD_MULTIPV},
     {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
+    /* Why TECH chose its move (driver/explain.h): UCI `info string` before bestmove, CECP `bk`. */
+    {"ExplainMoves", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_EXPLAIN},
     /* UCI's Chess960 switch (castling as the king taking its rook); CECP has `variant fischerandom`. */
     {"UCI_Chess960", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_CHESS960},
     {"Move Overhead", OPTION_TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
@@ -100,21 +136,6 @@ static const OptionSpec option_table[] = {
     {"Positional Presort", OPTION_TYPE_CHECK, 1, 0, 1, NULL, false, FIELD_PRESORT},
     /* The pre-sort's rules under another reading, one question at a time (docs/FIDELITY.md §4). */
     {"Presort Reading", OPTION_TYPE_COMBO, READING_REPORT, 0, READING_NB - 1, reading_names, false, FIELD_READING},
-    {"E1 Checks in Quiescence", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E1},
-    {"E2 Check Extension", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E2},
-    {"E3 Secondary Search", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E3},
-    {"E4 Transposition Table", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E4},
-    /* Not "Draw Detection": polyglot writes a name's words that begin with "Draw" in lower case.
-     * The old name is still read (OPTION_ALIASES). */
-    {"E5 Repetitions and Fifty Moves", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E5},
-    {"E6 Quiet Queen Promotions", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E6},
-    {"E7 Iterative Deepening", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E7},
-    {"E8 Principal Variation Search", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E8},
-    {"E9 Move Ordering", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E9},
-    {"E10 Expanded Positional Module", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E10},
-    {"E11 Positional Terms in the Tree", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E11},
-    {"E12 Variable Piece Values", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E12},
-    {"E13 Basic Endgames", OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false, FIELD_E13},
 };
 
 /* Names an option was once announced under, still read. */
@@ -123,27 +144,6 @@ static const struct {
 } OPTION_ALIASES[] = {
     {"E5 Draw Detection", "E5 Repetitions and Fifty Moves"},
 };
-
-/* The address of an enhancement switch of `features` (E1-E13), or NULL for the other fields. */
-static bool *enhancement_switch(SearchFeatures *features, OptionField field)
-{
-    switch (field) {
-    case FIELD_E1: return &features->checks_in_quiescence;
-    case FIELD_E2: return &features->check_extension;
-    case FIELD_E3: return &features->secondary_search;
-    case FIELD_E4: return &features->transposition_table;
-    case FIELD_E5: return &features->draw_detection;
-    case FIELD_E6: return &features->quiet_queen_promotions;
-    case FIELD_E7: return &features->iterative_deepening;
-    case FIELD_E8: return &features->pvs;
-    case FIELD_E9: return &features->move_ordering;
-    case FIELD_E10: return &features->expanded_positional;
-    case FIELD_E11: return &features->tree_positional;
-    case FIELD_E12: return &features->piece_values;
-    case FIELD_E13: return &features->basic_endgames;
-    default: return NULL;
-    }
-}
 
 /* The switches as Style's profile has them, then each one set on or off in place of it; the
  * pre-sort switch and its reading, the speed and the thread count stay as they are. */
@@ -156,9 +156,8 @@ static void apply_switches(Settings *s)
     s->features.presort = kept.presort;
     s->features.pace_multiple = kept.pace_multiple;
     s->features.presort_reading = kept.presort_reading;
-    for (OptionField f = FIELD_E1; f <= FIELD_E13; f++)
-        if (s->switches[f - FIELD_E1] != SWITCH_PROFILE)
-            *enhancement_switch(&s->features, f) = s->switches[f - FIELD_E1] == SWITCH_ON;
+    for (int i = 0; i < ENHANCEMENT_SWITCHES; i++)
+        if (s->switches[i] != SWITCH_PROFILE) *switch_of(&s->features, i) = s->switches[i] == SWITCH_ON;
 }
 
 /* A combo's choices: the Speed scale's come from speed.c. */
@@ -167,14 +166,14 @@ static const char *const *combo_choices(const OptionSpec *spec)
     return spec->field == FIELD_SPEED ? speed_choices() : spec->vars;
 }
 
-static OptionResult option_store(Settings *s, OptionField field, int v)
+static OptionResult option_store(Settings *s, const OptionSpec *spec, int v)
 {
-    if (enhancement_switch(&s->features, field)) {
-        s->switches[field - FIELD_E1] = (unsigned char)v;
+    if (spec->field >= FIELD_SWITCH) {
+        s->switches[spec->field - FIELD_SWITCH] = (unsigned char)v;
         apply_switches(s);
         return OPTION_STORED;
     }
-    switch (field) {
+    switch (spec->field) {
     case FIELD_HASH: s->hash_mb = v; return OPTION_HASH_SIZE;
     case FIELD_THREADS: s->features.threads = v; break;
     /* UCI's Ponder and UCI_AnalyseMode announce what the GUI will do; TECH acts on the commands
@@ -199,14 +198,16 @@ static OptionResult option_store(Settings *s, OptionField field, int v)
     case FIELD_MULTIPV: s->multipv = v; break;
     case FIELD_VARIETY: s->variety = v != 0; break;
     case FIELD_CHESS960: s->chess960 = v != 0; break;
+    case FIELD_STRENGTH_CLOCK: s->strength_clock = v; break;
+    case FIELD_EXPLAIN: s->explain_moves = v != 0; break;
     default: break;
     }
     return OPTION_STORED;
 }
 
-static int option_read(const Settings *s, OptionField field)
+static int option_read(const Settings *s, const OptionSpec *spec)
 {
-    switch (field) {
+    switch (spec->field) {
     case FIELD_HASH: return s->hash_mb;
     case FIELD_THREADS: return s->features.threads;
     case FIELD_OVERHEAD: return s->move_overhead_ms;
@@ -216,19 +217,7 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_ELO: return s->elo;
     case FIELD_READING: return s->features.presort_reading;
     case FIELD_DEPTH: return s->start_depth;
-    case FIELD_E1:
-    case FIELD_E2:
-    case FIELD_E3:
-    case FIELD_E4:
-    case FIELD_E5:
-    case FIELD_E6:
-    case FIELD_E7:
-    case FIELD_E8:
-    case FIELD_E9:
-    case FIELD_E10:
-    case FIELD_E11:
-    case FIELD_E12:
-    case FIELD_E13: return s->switches[field - FIELD_E1];
+    default: return s->switches[spec->field - FIELD_SWITCH];
     case FIELD_PRESORT: return s->features.presort;
     case FIELD_CLEAR_HASH: return 0;
     case FIELD_SPEED_CUSTOM: return 0; /* a string: OptionDescription.text */
@@ -237,11 +226,25 @@ static int option_read(const Settings *s, OptionField field)
     case FIELD_MULTIPV: return s->multipv;
     case FIELD_VARIETY: return s->variety;
     case FIELD_CHESS960: return s->chess960;
+    case FIELD_STRENGTH_CLOCK: return s->strength_clock;
+    case FIELD_EXPLAIN: return s->explain_moves;
     }
     return 0;
 }
 
-enum { OPTION_COUNT = (int)(sizeof option_table / sizeof option_table[0]) };
+enum {
+    TABLE_COUNT = (int)(sizeof option_table / sizeof option_table[0]),
+    OPTION_COUNT = TABLE_COUNT + ENHANCEMENT_SWITCHES
+};
+
+/* Option `index` in the order they are announced: option_table's, then the switches. */
+static OptionSpec option_at(int index)
+{
+    if (index < TABLE_COUNT) return option_table[index];
+    const int i = index - TABLE_COUNT;
+    return (OptionSpec){enhancement_switches[i].name,   OPTION_TYPE_COMBO, SWITCH_PROFILE, 0, 2, switch_names, false,
+                        (OptionField)(FIELD_SWITCH + i)};
+}
 
 /* An option's default: the table's, or for UCI_Elo the 1971 program's place on the curve. */
 static int spec_default(const OptionSpec *spec)
@@ -249,30 +252,27 @@ static int spec_default(const OptionSpec *spec)
     return spec->field == FIELD_ELO ? strength_elo_1971() : spec->default_value;
 }
 
-/* The announced name of the option that drives `field`. */
-static const char *option_table_name(OptionField field)
-{
-    for (int i = 0; i < OPTION_COUNT; i++)
-        if (option_table[i].field == field) return option_table[i].name;
-    return "";
-}
-
 void settings_init(Settings *settings)
 {
     memset(settings, 0, sizeof *settings);
     search_features_faithful(&settings->features);
-    for (int i = 0; i < OPTION_COUNT; i++)
-        if (option_table[i].type != OPTION_TYPE_BUTTON && option_table[i].type != OPTION_TYPE_STRING)
-            option_store(settings, option_table[i].field, spec_default(&option_table[i]));
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const OptionSpec spec = option_at(i);
+        if (spec.type != OPTION_TYPE_BUTTON && spec.type != OPTION_TYPE_STRING)
+            option_store(settings, &spec, spec_default(&spec));
+    }
 }
 
-static const OptionSpec *find_option(const char *name)
+/* The option named `name` (case-insensitive, or an old name of it) into *spec; false if none. */
+static bool find_option(const char *name, OptionSpec *spec)
 {
     for (size_t a = 0; a < sizeof OPTION_ALIASES / sizeof OPTION_ALIASES[0]; a++)
         if (strcasecmp(OPTION_ALIASES[a].alias, name) == 0) name = OPTION_ALIASES[a].name;
-    for (int i = 0; i < OPTION_COUNT; i++)
-        if (strcasecmp(option_table[i].name, name) == 0) return &option_table[i];
-    return NULL;
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        *spec = option_at(i);
+        if (strcasecmp(spec->name, name) == 0) return true;
+    }
+    return false;
 }
 
 Score settings_variety_margin(const Settings *settings)
@@ -280,14 +280,18 @@ Score settings_variety_margin(const Settings *settings)
     return settings->style == STYLE_MODERN ? VARIETY_MARGIN_MODERN : VARIETY_MARGIN_FAITHFUL;
 }
 
-bool options_known(const char *name) { return find_option(name) != NULL; }
+bool options_known(const char *name)
+{
+    OptionSpec spec;
+    return find_option(name, &spec);
+}
 
 bool options_spin_range(const char *name, int *min, int *max)
 {
-    const OptionSpec *spec = find_option(name);
-    if (!spec || spec->type != OPTION_TYPE_SPIN) return false;
-    *min = spec->min;
-    *max = spec->max;
+    OptionSpec spec;
+    if (!find_option(name, &spec) || spec.type != OPTION_TYPE_SPIN) return false;
+    *min = spec.min;
+    *max = spec.max;
     return true;
 }
 
@@ -316,8 +320,10 @@ static OptionResult set_speed(Settings *s, const char *value, char *error, size_
 {
     double multiple;
     if (!speed_parse(value, &multiple)) {
-        snprintf(error, error_size, "option 'Speed' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
-                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+        char shown[OPTION_QUOTE_MAX + 1];
+        snprintf(error, error_size, "option 'Speed' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX,
+                 quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
     s->features.pace_multiple = multiple;
@@ -342,9 +348,11 @@ static OptionResult set_speed_custom(Settings *s, const char *value, char *error
     }
     double multiple;
     if (strlen(value) >= sizeof s->speed_custom || !speed_parse(value, &multiple)) {
+        char shown[OPTION_QUOTE_MAX + 1];
         snprintf(error, error_size,
-                 "option 'Speed Custom' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%.40s'",
-                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX, value);
+                 "option 'Speed Custom' takes native, PDP-10, x1 to x%.0f or a year %d to %d, not '%s'",
+                 speed_multiple_of_year(SPEED_YEAR_MAX), SPEED_BASE_YEAR, SPEED_YEAR_MAX,
+                 quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
     s->features.pace_multiple = multiple;
@@ -354,11 +362,13 @@ static OptionResult set_speed_custom(Settings *s, const char *value, char *error
 
 OptionResult options_set(Settings *settings, const char *name, const char *value, char *error, size_t error_size)
 {
-    const OptionSpec *spec = find_option(name);
-    if (!spec) {
-        snprintf(error, error_size, "unknown option '%s'", name);
+    OptionSpec found;
+    char shown[OPTION_QUOTE_MAX + 1]; /* the name or the value refused, as the message quotes it */
+    if (!find_option(name, &found)) {
+        snprintf(error, error_size, "unknown option '%s'", quote_input(name, OPTION_QUOTE_MAX, shown, sizeof shown));
         return OPTION_FAILED;
     }
+    const OptionSpec *spec = &found;
     int v = 0;
     if (spec->field == FIELD_SPEED_CUSTOM) return set_speed_custom(settings, value, error, error_size);
     if (spec->type != OPTION_TYPE_BUTTON && (!value || !*value)) {
@@ -368,14 +378,15 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
     switch (spec->type) {
     case OPTION_TYPE_CHECK:
         if (!parse_check(value, &v)) {
-            snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name, value);
+            snprintf(error, error_size, "option '%s' takes true or false, not '%s'", spec->name,
+                     quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;
     case OPTION_TYPE_SPIN:
         if (!parse_int(value, &v) || v < spec->min || v > spec->max) {
             snprintf(error, error_size, "option '%s' takes a whole number from %d to %d, not '%s'", spec->name,
-                     spec->min, spec->max, value);
+                     spec->min, spec->max, quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;
@@ -387,14 +398,15 @@ OptionResult options_set(Settings *settings, const char *name, const char *value
         }
         for (v = 0; spec->vars[v] && strcasecmp(spec->vars[v], value) != 0; v++) continue;
         if (!spec->vars[v]) {
-            snprintf(error, error_size, "option '%s' has no value '%s'", spec->name, value);
+            snprintf(error, error_size, "option '%s' has no value '%s'", spec->name,
+                     quote_input(value, OPTION_QUOTE_MAX, shown, sizeof shown));
             return OPTION_FAILED;
         }
         break;
     case OPTION_TYPE_BUTTON:
     case OPTION_TYPE_STRING: break;
     }
-    const OptionResult result = option_store(settings, spec->field, v);
+    const OptionResult result = option_store(settings, spec, v);
     SearchFeatures features; /* build what the next search will need now, off its clock */
     settings_search_features(settings, &features);
     search_features_prepare(&features);
@@ -420,10 +432,10 @@ void settings_describe(const Settings *settings, char *text, size_t size)
     apply_switches(&profile);
     int used = snprintf(text, size, "%s", settings_profile_name(settings));
     SearchFeatures now = settings->features;
-    for (OptionField f = FIELD_E1; f <= FIELD_E13 && used >= 0 && (size_t)used < size; f++) {
-        bool on = *enhancement_switch(&now, f);
-        if (on == *enhancement_switch(&profile.features, f)) continue;
-        used += snprintf(text + used, size - (size_t)used, ", %s %s", option_table_name(f), on ? "on" : "off");
+    for (int i = 0; i < ENHANCEMENT_SWITCHES && used >= 0 && (size_t)used < size; i++) {
+        const bool on = switch_on(&now, i);
+        if (on == switch_on(&profile.features, i)) continue;
+        used += snprintf(text + used, size - (size_t)used, ", %s %s", enhancement_switches[i].name, on ? "on" : "off");
     }
     if (!settings->features.presort && used >= 0 && (size_t)used < size)
         snprintf(text + used, size - (size_t)used, ", Positional Presort off");
@@ -433,7 +445,7 @@ int options_count(void) { return OPTION_COUNT; }
 
 void options_describe(const Settings *settings, int index, OptionDescription *description)
 {
-    const OptionSpec *spec = &option_table[index];
+    const OptionSpec found = option_at(index), *spec = &found;
     *description = (OptionDescription){
         .name = spec->name,
         .type = spec->type,
@@ -441,7 +453,7 @@ void options_describe(const Settings *settings, int index, OptionDescription *de
         .min = spec->min,
         .max = spec->max,
         .choices = spec->type == OPTION_TYPE_COMBO ? combo_choices(spec) : NULL,
-        .value = option_read(settings, spec->field),
+        .value = option_read(settings, spec),
         .text = spec->type != OPTION_TYPE_STRING ? NULL
                 : settings->speed_custom[0]      ? settings->speed_custom
                                                  : SPEED_CUSTOM_UNSET,
@@ -460,14 +472,9 @@ void settings_search_features(const Settings *settings, SearchFeatures *features
  * the speed, not the player the depth rule plans for). */
 static bool same_features(const SearchFeatures *a, const SearchFeatures *b)
 {
-    return a->presort == b->presort && a->checks_in_quiescence == b->checks_in_quiescence
-           && a->check_extension == b->check_extension && a->secondary_search == b->secondary_search
-           && a->transposition_table == b->transposition_table && a->draw_detection == b->draw_detection
-           && a->quiet_queen_promotions == b->quiet_queen_promotions && a->iterative_deepening == b->iterative_deepening
-           && a->pvs == b->pvs && a->move_ordering == b->move_ordering
-           && a->expanded_positional == b->expanded_positional && a->tree_positional == b->tree_positional
-           && a->piece_values == b->piece_values && a->basic_endgames == b->basic_endgames
-           && a->pace_multiple == b->pace_multiple && a->presort_reading == b->presort_reading;
+    for (int i = 0; i < ENHANCEMENT_SWITCHES; i++)
+        if (switch_on(a, i) != switch_on(b, i)) return false;
+    return a->presort == b->presort && a->pace_multiple == b->pace_multiple && a->presort_reading == b->presort_reading;
 }
 
 bool settings_same_player(const Settings *a, const Settings *b)
@@ -475,10 +482,17 @@ bool settings_same_player(const Settings *a, const Settings *b)
     SearchFeatures fa, fb;
     settings_search_features(a, &fa);
     settings_search_features(b, &fb);
-    return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b) && a->start_depth == b->start_depth;
+    return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b)
+           && settings_work_exponent(a) == settings_work_exponent(b) && a->start_depth == b->start_depth;
 }
 
 int64_t settings_work_us(const Settings *settings)
 {
     return settings->limit_strength ? strength_work_us(settings->elo) : 0;
+}
+
+double settings_work_exponent(const Settings *settings)
+{
+    bool grows = settings->limit_strength && settings->strength_clock == STRENGTH_CLOCK_GROWS;
+    return grows ? strength_clock_exponent(settings->elo) : 0.0;
 }

@@ -14,20 +14,24 @@ enum { ENHANCEMENT_SWITCHES = 13 };
 
 /* Current option values: written by the protocol thread only; searches get copies. */
 typedef struct {
-    int hash_mb;                                  /* Hash: table size in MB (used by the E4 table) */
-    int move_overhead_ms;                         /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
-    int start_depth;                              /* Depth: TECH's depth in the opening and at the start (§7) */
-    int style;                                    /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
-    unsigned char switches[ENHANCEMENT_SWITCHES]; /* E1..E13 as set: as the profile has it, on
-                                                     or off (options.c) */
-    SearchFeatures features;                      /* the E1..E13 switches, set by Style and one by one, the
-                                    Threads option (features.threads) and Speed (pace_multiple) */
-    bool limit_strength;                          /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
-    int elo;                                      /* UCI_Elo */
-    int multipv;                                  /* MultiPV: root lines shown per depth */
-    bool variety;                                 /* Variety: play one of the moves equal to the best, at random */
-    bool chess960;                                /* UCI_Chess960: Chess960 positions and castling notation */
-    char speed_custom[SPEED_TEXT_MAX];            /* Speed Custom as last set ("" when Speed set the speed) */
+    int hash_mb;          /* Hash: table size in MB (used by the E4 table) */
+    int move_overhead_ms; /* Move Overhead: reserved per move for GUI and pipe lag (§7) */
+    int start_depth;      /* Depth: TECH's depth in the opening and at the start (§7) */
+    int style;            /* Style: index into the combo (0 TECH-1971, 1 TECH-modern) */
+    /* E1..E13 as set: as the profile has it, on or off (options.c) */
+    unsigned char switches[ENHANCEMENT_SWITCHES];
+    /* the E1..E13 switches, set by Style and one by one, the Threads option (features.threads) and
+       Speed (pace_multiple) */
+    SearchFeatures features;
+    bool limit_strength; /* UCI_LimitStrength: play at `elo` instead of Style and Speed */
+    int elo;             /* UCI_Elo */
+    /* Strength Clock: 0 UCI_Elo's work grows with the clock, 1 the same at every clock (options.c) */
+    int strength_clock;
+    int multipv;                       /* MultiPV: root lines shown per depth */
+    bool variety;                      /* Variety: play one of the moves equal to the best, at random */
+    bool chess960;                     /* UCI_Chess960: Chess960 positions and castling notation */
+    bool explain_moves;                /* ExplainMoves: say why each move (driver/explain.h) */
+    char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 
 /* What a successful option assignment asks the caller to do beyond storing the value. */
@@ -80,10 +84,14 @@ bool options_spin_range(const char *name, int *min, int *max);
 /* What a search runs with: the settings' switches, or with UCI_LimitStrength the profile that
  * plays at UCI_Elo (strength.c), at native speed: the time manager paces its work. */
 void settings_search_features(const Settings *settings, SearchFeatures *features);
-/* With UCI_LimitStrength, the PDP-10 work a move may take at UCI_Elo (microseconds); else 0. */
+/* With UCI_LimitStrength, the PDP-10 work a move may take at UCI_Elo at 10+0.1 (microseconds);
+ * else 0. */
 int64_t settings_work_us(const Settings *settings);
+/* With UCI_LimitStrength and Strength Clock "grows with the clock", the exponent k of the work's
+ * growth with the clock at UCI_Elo (strength_clock_exponent); else 0: the same work at every clock. */
+double settings_work_exponent(const Settings *settings);
 /* Whether two settings make the same player for the time rule: the same search (profile,
- * switches, speed), the same UCI_Elo work and the same start depth. */
+ * switches, speed), the same UCI_Elo work and growth with the clock, and the same start depth. */
 bool settings_same_player(const Settings *a, const Settings *b);
 /* The profile that plays: the one Style chose ("TECH-1971" or "TECH-modern"), or under
  * UCI_LimitStrength the one its level plays ("TECH-deep" too). */

@@ -1,8 +1,10 @@
 /* searcher.c - the search facade: one job at a time, run stage by stage (searcher_job.c) by one
  * persistent search thread that sleeps on a condition variable between jobs; the transposition
  * table's size and clearing; the ponder statistics. */
+#include "searcher.h"
 #include "searcher_internal.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,15 +16,12 @@
 
 /* [C] A guess asked for between searches (CECP `hint`) holds the input back at most this long. */
 enum { GUESS_ON_REQUEST_BUDGET_US = 200000 };
-/* Longest time a deadline may lie ahead: a century is "never" for a chess clock, and keeps every
- * sum of clock readings inside 64 bits whatever number a GUI sends. */
-static const int64_t DEADLINE_MAX_MS = 100LL * 365 * 24 * 3600 * 1000;
-
-/* The clock_now_us() time `ms` after `start_us`, saturated; 0 (no deadline) when ms is 0. */
+/* The clock_now_us() time `ms` after `start_us`; 0 (no deadline) when ms is 0. The time manager
+ * keeps its plan's times within GUI_TIME_MS_MAX, so the sum stays inside 64 bits. */
 static int64_t deadline_after(int64_t start_us, int64_t ms)
 {
+    assert(ms <= GUI_TIME_MS_MAX);
     if (ms <= 0) return 0;
-    if (ms > DEADLINE_MAX_MS) ms = DEADLINE_MAX_MS;
     return start_us + ms * 1000;
 }
 
@@ -194,6 +193,13 @@ static HashOutcome apply_hash_locked(Searcher *searcher)
 
 unsigned searcher_start(Searcher *searcher, const JobRequest *request)
 {
+    assert(searcher && request && request->position);
+    assert(request->kind == JOB_MOVE || request->kind == JOB_PONDER || request->kind == JOB_SELF_PONDER);
+    assert(request->plan.clock.soft_ms >= 0 && request->plan.clock.soft_ms <= GUI_TIME_MS_MAX);
+    assert(request->plan.clock.hard_ms >= 0 && request->plan.clock.hard_ms <= GUI_TIME_MS_MAX);
+    assert(request->plan.search.searchmoves_count >= 0 && request->plan.search.searchmoves_count <= MOVE_LIST_MAX);
+    assert(request->plan.search.first_depth <= request->plan.search.depth || request->plan.search.depth < 1);
+    assert(request->features.threads >= 1 && request->features.threads <= SEARCH_THREADS_MAX);
     pthread_mutex_lock(&searcher->lock);
     stop_and_wait_locked(searcher);
     apply_hash_locked(searcher);
@@ -206,8 +212,7 @@ unsigned searcher_start(Searcher *searcher, const JobRequest *request)
     position_copy(&job->root, request->position);
     position_copy(&job->searched, request->position);
     job->plan = request->plan;
-    if (request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request))
-        job->plan.search.depth = request->plan.clock.target_depth;
+    job->ponder_to_rule_depth = request->kind != JOB_MOVE && ponder_stops_at_rule_depth(request);
     job->features = request->features;
     job->reporter = request->reporter;
     job->clock_start_us = request->clock_start_us;
@@ -401,4 +406,13 @@ void searcher_format_stats(const JobResult *r, char *buf, size_t size)
              " pdp10-ms %" PRId64 " move-pdp10-ms %" PRId64,
              r->depth, st->nodes, st->bottom_positions, st->full_generations, st->capture_generations, st->makes,
              st->cpu_us / 1000, st->wall_us / 1000, pdp10_us(st) / 1000, r->work_us / 1000);
+}
+
+bool searcher_progress_line(const JobReport *report, SearchInfo *line)
+{
+    if (!report->progress || !report->info || report->info_count < 1) return false;
+    *line = report->info[0];
+    if (report->depth > 0) line->depth = report->depth;
+    line->nodes = report->nodes;
+    return true;
 }

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "searcher.h"
+#include "job.h"
 #include "tt.h"
 
 /* docs/SPEC.md §8: the opponent's reply is guessed by a 2-ply search [P]. */
@@ -33,7 +33,9 @@ typedef struct {
     bool abandoned;    /* stopped for good: skip the remaining stages */
     Position root;     /* the position given */
     Position searched; /* where the main search runs: root, or root + predicted reply */
-    TimePlan plan;     /* as the time manager made it; the main search runs plan.search */
+    TimePlan plan;     /* as the time manager made it, fixed: each stage searches a copy */
+    /* A ponder job that stops at the rule's depth (ponder_stops_at_rule_depth, searcher.c). */
+    bool ponder_to_rule_depth;
     SearchFeatures features;
     JobReporter reporter;
     int64_t clock_start_us, start_us;
@@ -69,6 +71,9 @@ static inline bool stage_active(Stage s) { return s > STAGE_IDLE && s < STAGE_DO
 void searcher_job_run(Searcher *searcher, Stage stage);
 /* Under the lock: the stage after `done`, with the control set up for it. */
 Stage searcher_job_next_stage(Searcher *searcher, Stage done);
+/* What the job's main search runs: the plan's limits, with the insurance move it must include
+ * and what is left of UCI_Elo's work once the insurance search has run. */
+SearchLimits searcher_job_main_limits(const Job *job);
 /* The grace the hard deadline gives `stage` (SearchControl.hard_grace_nodes): an unpaced job's
  * insurance search, or, without one, its main search's depth 1. */
 uint64_t searcher_job_grace(const Job *job, Stage stage);

@@ -32,6 +32,15 @@ static int hashfull(const Searcher *searcher)
     return searcher->tt && searcher->job.features.transposition_table ? tt_hashfull(searcher->tt) : SEARCHER_NO_TABLE;
 }
 
+/* What every report of the job begins with: whose it is, and how long the job has run at `now_us`. */
+static JobReport report_head(const Job *job, int64_t now_us)
+{
+    return (JobReport){.id = job->id,
+                       .kind = job->kind,
+                       .prefix = job->result.predicted,
+                       .elapsed_ms = (now_us - job->start_us) / 1000};
+}
+
 /* Forward lines of the search to the protocol with the job's context. The result keeps the best
  * line (MultiPV's first) as the line that chose the move, and the last settled one apart. */
 static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool settled, bool repeat)
@@ -45,15 +54,12 @@ static void forward(Searcher *searcher, const SearchInfo *lines, int count, bool
         job->result.has_settled_info = true;
     }
     if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id,
-                        .kind = job->kind,
-                        .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->start_us) / 1000,
-                        .info = lines,
-                        .info_count = count,
-                        .hashfull = hashfull(searcher),
-                        .settled = settled,
-                        .repeat = repeat};
+    JobReport report = report_head(job, clock_now_us());
+    report.info = lines;
+    report.info_count = count;
+    report.hashfull = hashfull(searcher);
+    report.settled = settled;
+    report.repeat = repeat;
     job->reporter.on_report(job->reporter.context, &report);
 }
 
@@ -80,18 +86,16 @@ static void forward_current_move(void *context, Depth depth, Move move, int numb
 {
     Job *job = &((Searcher *)context)->job;
     if (!job->reporter.on_report) return;
-    JobReport report = {.id = job->id,
-                        .kind = job->kind,
-                        .prefix = job->result.predicted,
-                        .elapsed_ms = (clock_now_us() - job->start_us) / 1000,
-                        .depth = depth,
-                        .current_move = move,
-                        .current_number = number};
+    JobReport report = report_head(job, clock_now_us());
+    report.depth = depth;
+    report.current_move = move;
+    report.current_number = number;
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* The heartbeat of the move's searches (insurance and main): the last settled line with the
- * job's nodes so far, once a JOB_HEARTBEAT_US over the whole job. */
+/* The heartbeat of the move's searches (insurance and main), once a JOB_HEARTBEAT_US over the
+ * whole job: the depth under way, the job's nodes so far and the best line so far, the last one
+ * reported (a new best move of the depth under way, or the line a completed depth settled). */
 static void forward_progress(void *context, Depth depth, uint64_t nodes)
 {
     Searcher *searcher = context;
@@ -99,27 +103,22 @@ static void forward_progress(void *context, Depth depth, uint64_t nodes)
     int64_t now = clock_now_us();
     if (!job->reporter.on_report || now - job->last_progress_us < JOB_HEARTBEAT_US) return;
     job->last_progress_us = now;
-    const SearchInfo *line = job->result.has_settled_info ? &job->result.settled_info : NULL;
-    JobReport report = {.id = job->id,
-                        .kind = job->kind,
-                        .prefix = job->result.predicted,
-                        .elapsed_ms = (now - job->start_us) / 1000,
-                        .info = line,
-                        .info_count = line ? 1 : 0,
-                        .hashfull = hashfull(searcher),
-                        .depth = depth,
-                        .progress = true,
-                        .nodes = job->result.nodes + nodes};
+    const SearchInfo *line = job->result.has_info ? &job->result.info : NULL;
+    JobReport report = report_head(job, now);
+    report.info = line;
+    report.info_count = line ? 1 : 0;
+    report.hashfull = hashfull(searcher);
+    report.depth = depth;
+    report.progress = true;
+    report.nodes = job->result.nodes + nodes;
     job->reporter.on_report(job->reporter.context, &report);
 }
 
-/* A fixed-depth search of `pos` on one thread (the insurance search and the guesses), ended
- * after `nodes` nodes if that is not 0, at the pace of `features`; `reporter` gets its
- * heartbeats (or NULL). */
-static SearchResult search_shallow_with(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
-                                        SearchFeatures features, const SearchReporter *reporter)
+/* The limits of a fixed-depth search of the job's position (the insurance search and the
+ * guesses): the plan's root and opening flag, `depth` alone, ended after `nodes` nodes if that is
+ * not 0. A copy: the plan stays as the time manager made it. */
+static SearchLimits shallow_limits(const Job *job, Depth depth, uint64_t nodes)
 {
-    Job *job = &searcher->job;
     SearchLimits limits = job->plan.search;
     limits.depth = limits.first_depth = depth;
     limits.nodes = nodes;
@@ -127,36 +126,42 @@ static SearchResult search_shallow_with(Searcher *searcher, const Position *pos,
     limits.mate = 0;
     limits.multipv = 1;
     limits.variety = false;
-    features.threads = 1;
-    features.secondary_search = false;
-    return search_run(searcher->search, pos, &limits, &features, &searcher->control, reporter);
+    return limits;
 }
 
-/* The same at the job's own pace (the insurance search, part of the move's work). */
+/* Run `limits` on `pos` on one thread at the pace of `features`; `reporter` gets its heartbeats
+ * (or NULL). */
+static SearchResult search_shallow_with(Searcher *searcher, const Position *pos, const SearchLimits *limits,
+                                        SearchFeatures features, const SearchReporter *reporter)
+{
+    features.threads = 1;
+    features.secondary_search = false;
+    return search_run(searcher->search, pos, limits, &features, &searcher->control, reporter);
+}
+
+/* A fixed-depth search at the job's own pace (the insurance search, part of the move's work). */
 static SearchResult search_shallow(Searcher *searcher, const Position *pos, Depth depth, uint64_t nodes,
                                    const SearchReporter *reporter)
 {
-    return search_shallow_with(searcher, pos, depth, nodes, searcher->job.features, reporter);
+    SearchLimits limits = shallow_limits(&searcher->job, depth, nodes);
+    return search_shallow_with(searcher, pos, &limits, searcher->job.features, reporter);
 }
 
 /* A 2-ply search of `pos` for the side to move: TECH's guess of the opponent's reply, with the
  * pre-sort computed from the opponent's point of view (docs/SPEC.md §8). It runs at this
  * machine's own speed whatever the pace of the move [C]: it is the pondering's guess, not the
  * move's work, and held to a slow pace its wall budget would cut it before it had a reply (then
- * there would be no ponder move, or at a strength setting a GUI pondering on nothing it expects). */
+ * there would be no ponder move, or at a strength setting a GUI pondering on nothing it expects).
+ * The opponent's moves are not restricted by the root's `searchmoves`, and the guess has its own
+ * wall budget (searcher_job_next_stage), not the move's PDP-10 work. */
 static SearchResult guess_reply(Searcher *searcher, const Position *pos)
 {
-    Job *job = &searcher->job;
-    int restricted = job->plan.search.searchmoves_count;
-    job->plan.search.searchmoves_count = 0;
-    SearchLimits kept = job->plan.search;
-    job->plan.search.pdp10_budget_us = 0; /* the guess has its own wall budget (next_stage) */
-    SearchFeatures native = job->features;
+    SearchLimits limits = shallow_limits(&searcher->job, GUESS_DEPTH, 0);
+    limits.searchmoves_count = 0;
+    limits.pdp10_budget_us = 0;
+    SearchFeatures native = searcher->job.features;
     native.pace_multiple = 0.0;
-    SearchResult guess = search_shallow_with(searcher, pos, GUESS_DEPTH, 0, native, NULL);
-    job->plan.search.pdp10_budget_us = kept.pdp10_budget_us;
-    job->plan.search.searchmoves_count = restricted;
-    return guess;
+    return search_shallow_with(searcher, pos, &limits, native, NULL);
 }
 
 /* Whether the job runs at this machine's own speed (no Speed, no UCI_Elo): then its clock never
@@ -168,15 +173,15 @@ uint64_t searcher_job_grace(const Job *job, Stage stage)
 {
     if (!unpaced(job)) return 0;
     if (stage == STAGE_INSURANCE) return SHALLOW_GRACE_NODES;
-    const SearchLimits *limits = &job->plan.search;
-    Depth first = limits->first_depth > 0 ? limits->first_depth : limits->depth;
-    if (job->features.iterative_deepening || limits->mate > 0) first = 1;
+    SearchLimits main = searcher_job_main_limits(job);
+    Depth first = search_first_depth(&main, &job->features);
     return stage == STAGE_MAIN && !job->plan.clock.insurance && first <= 1 ? SHALLOW_GRACE_NODES : 0;
 }
 
 /* The insurance search (docs/SPEC.md §7): depth 2 first; an unpaced one that its node cap cut
- * (a pathological tree, not a stop) falls back to depth 1. A completed one tells the main
- * search which move a partial result of its first depth must include. */
+ * (a pathological tree, not a stop) falls back to depth 1. Its result stays in the job for the
+ * main search (searcher_job_main_limits) and for the move if the main search completes
+ * nothing. */
 static void run_insurance(Searcher *searcher)
 {
     Job *job = &searcher->job;
@@ -195,7 +200,6 @@ static void run_insurance(Searcher *searcher)
         job->result.work_us += pdp10_us(&one.stats);
         if (one.searched || !job->insurance_result.searched) job->insurance_result = one;
     }
-    if (unpaced(job) && job->insurance_result.depth > 0) job->plan.search.known_best = job->insurance_result.best_move;
 }
 
 /* Held to UCI_Elo's work: did the main search keep the pace asked for? */
@@ -211,6 +215,37 @@ static void judge_work(Searcher *searcher, const SearchResult *main)
                        && r->pace_reached < WORK_SHORT_SHARE * r->pace_wanted;
 }
 
+SearchLimits searcher_job_main_limits(const Job *job)
+{
+    SearchLimits limits = job->plan.search;
+    /* Under Speed PDP-10 a ponder search is TECH-1971's, which stops at the depth its rule chose
+     * (ponder_stops_at_rule_depth, searcher.c). */
+    if (job->ponder_to_rule_depth) limits.depth = job->plan.clock.target_depth;
+    /* A completed insurance search names the move a partial first depth must include. */
+    if (unpaced(job) && job->insurance_result.depth > 0) limits.known_best = job->insurance_result.best_move;
+    /* UCI_Elo's work is the move's: what the insurance search used is spent. */
+    int64_t spent = job->result.work_us;
+    if (limits.pdp10_budget_us > 0)
+        limits.pdp10_budget_us = limits.pdp10_budget_us > spent ? limits.pdp10_budget_us - spent : 1;
+    return limits;
+}
+
+/* The depth and the line the move is reported with name only what was completed (issue 51):
+ * a move chosen by a first depth cut part-way, among root moves that include the insurance
+ * move, stands on the insurance search, the move's deepest completed search; and the line of a
+ * depth cut part-way gives way to the last settled line of the same move, or to none (the
+ * protocol then gives the move alone at the result's depth). */
+static void settle_move_line(Job *job)
+{
+    JobResult *r = &job->result;
+    if (r->depth == 0 && job->insurance_result.searched) r->depth = job->insurance_result.depth;
+    if (!r->has_info || r->info.depth <= r->depth) return;
+    bool settled_has_move = r->has_settled_info && r->settled_info.pv_length > 0
+                            && move_same(r->settled_info.pv[0], r->best_move) && r->settled_info.depth <= r->depth;
+    if (settled_has_move) r->info = r->settled_info;
+    else r->has_info = false;
+}
+
 static void run_main(Searcher *searcher)
 {
     Job *job = &searcher->job;
@@ -220,11 +255,7 @@ static void run_main(Searcher *searcher)
                                .on_lines = forward_lines,
                                .on_progress = forward_progress,
                                .on_depth_done = forward_depth_done};
-    /* UCI_Elo's work is the move's: what the insurance search used is spent. */
-    SearchLimits limits = job->plan.search;
-    int64_t spent = job->result.work_us;
-    if (limits.pdp10_budget_us > 0)
-        limits.pdp10_budget_us = limits.pdp10_budget_us > spent ? limits.pdp10_budget_us - spent : 1;
+    SearchLimits limits = searcher_job_main_limits(job);
     SearchResult main =
         search_run(searcher->search, &job->searched, &limits, &job->features, &searcher->control, &reporter);
     JobResult *r = &job->result;
@@ -233,20 +264,25 @@ static void run_main(Searcher *searcher)
     r->best_move = main.best_move;
     r->ponder_move = main.ponder_move;
     r->score = main.score;
+    r->shown_score = main.shown_score;
     r->depth = main.depth;
     r->depth_time_us = main.depth_time_us;
     r->aborted = main.aborted;
     r->nodes += main.stats.nodes;
     r->stats = main.stats;
     r->hashfull = hashfull(searcher);
+    r->verdict.depth = 0;
+    if (limits.explain.on) r->verdict = *search_root_verdict(searcher->search);
     /* docs/SPEC.md §7: nothing usable completed -> the insurance move. */
     if (!main.searched && job->insurance_result.best_move != MOVE_NONE) {
         r->best_move = job->insurance_result.best_move;
         r->ponder_move = job->insurance_result.ponder_move;
         r->score = job->insurance_result.score;
+        r->shown_score = job->insurance_result.shown_score;
         r->depth = job->insurance_result.depth;
         r->insurance_used = true;
     }
+    settle_move_line(job);
 }
 
 void searcher_job_run(Searcher *searcher, Stage stage)

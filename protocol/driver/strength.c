@@ -1,8 +1,11 @@
 /* strength.c - from an Elo to TECH with less work a move: interpolation in the measured curve
- * (strength_table.h), the work geometric between two measured points of one profile. */
+ * (strength_table.h), the work geometric between two measured points of one profile, and how that
+ * work grows with the clock (clock_table.h). */
 #include "strength.h"
 
 #include <math.h>
+
+#include "clock_table.h"
 
 static const StrengthPoint POINTS[] = {STRENGTH_POINTS};
 enum { POINT_COUNT = (int)(sizeof POINTS / sizeof POINTS[0]) };
@@ -72,6 +75,17 @@ int64_t strength_work_us(int elo)
     double work_ms;
     curve_at(clamp_elo(elo), &profile, &work_ms);
     return (int64_t)llround(work_ms * 1000.0);
+}
+
+double strength_clock_exponent(int elo)
+{
+    static const double exponents[] = {[STRENGTH_TECH_1971] = STRENGTH_CLOCK_EXPONENT_1971,
+                                       [STRENGTH_TECH_DEEP] = STRENGTH_CLOCK_EXPONENT_DEEP,
+                                       [STRENGTH_TECH_MODERN] = STRENGTH_CLOCK_EXPONENT_MODERN};
+    StrengthProfile profile;
+    double work_ms;
+    curve_at(clamp_elo(elo), &profile, &work_ms);
+    return exponents[profile];
 }
 
 /* [R] Berliner (1974), docs/STATISTICS.md §4: at tournament settings depth 5 in the middle game

@@ -1,7 +1,8 @@
 /* strength.h - UCI_LimitStrength and UCI_Elo: an Elo, mapped through TECH's measured curve of
  * strength against work (strength_table.h, written by scripts/elo_joint.py), to a profile and the
  * work a move may take, in PDP-10 time. TECH stays TECH at every level: less thinking, never a
- * random move; and one setting thinks alike at every time control (docs/STRENGTH.md §1). */
+ * random move. The work grows with the clock as a player's strength does (strength_clock_exponent),
+ * or stays the same at every control (docs/STRENGTH.md §1b, §1c). */
 #ifndef TECH_STRENGTH_H
 #define TECH_STRENGTH_H
 
@@ -30,8 +31,14 @@ typedef struct {
 void strength_features(int elo, SearchFeatures *features);
 /* The name of the profile that plays at `elo` (clamped): "TECH-1971", "TECH-deep", "TECH-modern". */
 const char *strength_profile_name(int elo);
-/* The PDP-10 work a move may take at `elo` (clamped), in microseconds. */
+/* The PDP-10 work a move may take at `elo` (clamped), in microseconds, at the control the table
+ * was measured at (10+0.1). */
 int64_t strength_work_us(int elo);
+/* How the work a move grows with the clock at `elo` (clamped): at a control that gives R times
+ * the time a move of 10+0.1, strength_work_us(elo) x R^k, so that the setting gains what a
+ * full-strength opponent gains with the time (clock_table.h, written by scripts/clock_fit.py;
+ * docs/STRENGTH.md §1c). k is the profile's. */
+double strength_clock_exponent(int elo);
 /* The Elo of the 1971 program itself: TECH-1971 given the work a move it had in its tournaments
  * (UCI_Elo's default, the setting a person picks first). */
 int strength_elo_1971(void);

@@ -2,8 +2,11 @@
  * limit of the iterative modern profile. */
 #include "timeman.h"
 
+#include <assert.h>
+#include <math.h>
 #include <string.h>
 
+#include "clock_table.h"
 #include "search.h"
 
 /* [C] docs/SPEC.md §7: depths stay within [2, 30]. */
@@ -87,6 +90,7 @@ void timeman_init(TimeManager *tm, Depth start_depth)
     tm->depth = start_depth;
     tm->history_count = tm->history_next = 0;
     tm->adjusted = false;
+    tm->control_move_ms = 0;
 }
 
 /* A search time at `from` scaled to what it would have been at `to` by the report's factors. */
@@ -188,30 +192,86 @@ static void limit_nodes_by_rate(const TimeRequest *r, TimePlan *plan)
     plan->clock.node_rate = r->node_rate;
 }
 
-/* UCI_Elo's work (docs/STRENGTH.md §1): a move may do `work_us` of PDP-10 work, whatever the
- * clock. The search is paced so that the most work a move may do (the budget; TECH-1971's rule
+/* The time a move of the control UCI_Elo's table was measured at (10+0.1, clock_table.h), by the
+ * same estimate as the request's own clock (its overhead, its profile's horizon). */
+static int64_t reference_move_ms(const TimeRequest *r)
+{
+    TimeRequest reference = *r;
+    reference.remaining_ms = STRENGTH_CLOCK_BASE_MS;
+    reference.increment_ms = STRENGTH_CLOCK_INCREMENT_MS;
+    reference.moves_to_go = 0;
+    int64_t ms = avail_ms(&reference);
+    return ms > 1 ? ms : 1;
+}
+
+/* UCI_Elo's work a move at this control (docs/STRENGTH.md §1c): the table's work at 10+0.1
+ * (`work_us`) times R^k, R the time a move the control gives over 10+0.1's. Under a clock the
+ * control's time a move is the time available at the game's first search under it (kept in `tm`
+ * for the game: at 10+0.1 R is 1 at every move, and a clock that runs down does not shrink the
+ * player); a fixed time a move (`movetime`, `st`) is the control whole; a search with no clock
+ * does the table's work. Exponent 0: the same work at every clock. */
+static int64_t move_work_us(TimeManager *tm, const TimeRequest *r, bool timed)
+{
+    if (r->work_us <= 0 || r->work_exponent <= 0 || !timed) return r->work_us;
+    int64_t control_ms = r->movetime_ms > 0 && !r->has_clock ? r->movetime_ms - r->overhead_ms : avail_ms(r);
+    if (control_ms < 1) control_ms = 1;
+    if (r->has_clock) {
+        if (tm->control_move_ms <= 0) tm->control_move_ms = control_ms;
+        control_ms = tm->control_move_ms;
+    }
+    double ratio = (double)control_ms / (double)reference_move_ms(r);
+    double work = (double)r->work_us * pow(ratio, r->work_exponent);
+    const double most = (double)GUI_TIME_MS_MAX * 1000.0; /* far beyond any clock's time */
+    return work < 1.0 ? 1 : work > most ? (int64_t)most : (int64_t)llround(work);
+}
+
+/* UCI_Elo's work (docs/STRENGTH.md §1b): a move may do `work_us` of PDP-10 work (move_work_us).
+ * The search is paced so that the most work a move may do (the budget; TECH-1971's rule
  * twice it, WORK_CAP_FACTOR_BY_RULE) fills the move's time (WORK_CLOCK_SHARE_PERCENT of the time
  * available under a clock, the fixed time a move, or WORK_UNTIMED_MOVE_MS), never does more (the
- * cap, shared
- * by the move's searches), and TECH-1971's rule compares work with work: its history holds the
- * moves' PDP-10 time and its time available is the budget. Explicit depths, nodes, mates and
- * analysis are not held back. */
-static bool plan_work(const TimeRequest *r, bool timed, TimePlan *plan)
+ * cap, shared by the move's searches), and TECH-1971's rule compares work with work: its history
+ * holds the moves' PDP-10 time and its time available is the budget. Where the clock's time
+ * cannot give the work at the machine's speed, the search runs unpaced and the clock's limits end
+ * it. Explicit depths, nodes, mates and analysis are not held back. */
+static bool plan_work(const TimeRequest *r, int64_t work_us, bool timed, TimePlan *plan)
 {
-    if (r->work_us <= 0 || r->infinite || r->nodes || r->mate > 0 || (!timed && r->depth_cap > 0)) return false;
+    if (work_us <= 0 || r->infinite || r->nodes || r->mate > 0 || (!timed && r->depth_cap > 0)) return false;
     int64_t wall_ms = !timed         ? WORK_UNTIMED_MOVE_MS
                       : r->has_clock ? avail_ms(r) * WORK_CLOCK_SHARE_PERCENT / 100
                                      : r->movetime_ms - r->overhead_ms;
     if (wall_ms < 1) wall_ms = 1;
-    int64_t cap_us = r->iterative ? r->work_us : WORK_CAP_FACTOR_BY_RULE * r->work_us;
+    int64_t cap_us = r->iterative ? work_us : WORK_CAP_FACTOR_BY_RULE * work_us;
     plan->clock.by_work = true;
+    plan->clock.work_us = work_us;
     plan->clock.pace_multiple = (double)cap_us / ((double)wall_ms * 1000.0);
     plan->search.pdp10_budget_us = cap_us;
     return true;
 }
 
-void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
+static int64_t clamp_ms(int64_t v, int64_t min, int64_t max) { return v < min ? min : v > max ? max : v; }
+
+/* The request within its bounds, whatever the protocol read (timeman.h). */
+static TimeRequest bounded_request(const TimeRequest *request)
 {
+    TimeRequest r = *request;
+    r.remaining_ms = clamp_ms(r.remaining_ms, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
+    r.increment_ms = clamp_ms(r.increment_ms, 0, GUI_TIME_MS_MAX);
+    r.movetime_ms = clamp_ms(r.movetime_ms, 0, GUI_TIME_MS_MAX);
+    r.untimed_hard_ms = clamp_ms(r.untimed_hard_ms, 0, GUI_TIME_MS_MAX);
+    r.overhead_ms = (int)clamp_ms(r.overhead_ms, 0, GUI_TIME_MS_MAX);
+    r.moves_to_go = (int)clamp_ms(r.moves_to_go, 0, INT32_MAX);
+    r.depth_cap = (Depth)clamp_ms(r.depth_cap, 0, SEARCH_DEPTH_MAX);
+    r.mate = (int)clamp_ms(r.mate, 0, SEARCH_DEPTH_MAX);
+    return r;
+}
+
+void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan)
+{
+    assert(tm && request && plan);
+    assert(request->legal_moves >= 0 && request->node_rate >= 0 && request->work_us >= 0);
+    assert(request->start_depth >= 0 && request->start_depth <= SEARCH_DEPTH_MAX);
+    const TimeRequest bounded = bounded_request(request);
+    const TimeRequest *r = &bounded;
     memset(plan, 0, sizeof *plan);
     SearchLimits *limits = &plan->search;
     ClockLimits *timing = &plan->clock;
@@ -226,7 +286,8 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
     bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
     if (fixed_time && !r->infinite)
         timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
-    bool by_work = plan_work(r, timed, plan);
+    const int64_t work_us = move_work_us(tm, r, timed);
+    bool by_work = plan_work(r, work_us, timed, plan);
     bool paced = r->paced || by_work;
     if (by_work && !timed) timing->avail_ms = WORK_UNTIMED_MOVE_MS;
     if (r->legal_moves == 1 && timed) {
@@ -254,7 +315,7 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
          * three minutes a move, not what a weaker setting can afford. */
         bool opening = r->in_opening && !by_work;
         if (tm->history_count == 0 || opening) tm->depth = r->start_depth;
-        if (!opening) adjust_depth(tm, by_work ? r->work_us / 1000 : timing->avail_ms);
+        if (!opening) adjust_depth(tm, by_work ? work_us / 1000 : timing->avail_ms);
         limits->first_depth = timing->target_depth = capped(tm->depth, r->depth_cap);
         timing->by_rule = true;
         timing->insurance = true;
@@ -274,6 +335,8 @@ void timeman_plan(TimeManager *tm, const TimeRequest *r, TimePlan *plan)
         timing->insurance = !r->iterative;
     }
     limit_nodes_by_rate(r, plan);
+    timing->soft_ms = clamp_ms(timing->soft_ms, 0, GUI_TIME_MS_MAX);
+    timing->hard_ms = clamp_ms(timing->hard_ms, 0, GUI_TIME_MS_MAX);
 }
 
 void timeman_record(TimeManager *tm, Depth depth, int64_t search_us, int64_t clock_us, bool aborted)

@@ -125,12 +125,25 @@ void cecp_move_text(const Cecp *c, Move move, char *text)
     move_to_text(move, (CastlingNotation)atomic_load(&c->castling), text);
 }
 
+/* After a setting that may start the game again (Chess960 switched off under a Chess960 position,
+ * issue 51): if it did, whatever searched the old game is dropped, so that no move of it is
+ * played into the new one, and the new game is playable. */
+static void follow_game_restart(Cecp *c, unsigned position_id_before)
+{
+    if (c->s->game.position_id == position_id_before) return;
+    cecp_stop_all(c);
+    c->position_valid = true;
+    c->game_over = false;
+}
+
 /* The variant of the games to come (`variant`; `new` sets normal): Chess960's start positions and
  * castling with fischerandom. */
 static void set_variant(Cecp *c, bool fischerandom)
 {
+    unsigned position_id = c->s->game.position_id;
     session_set_chess960(c->s, fischerandom);
     atomic_store(&c->castling, fischerandom ? CASTLING_AS_O_O : CASTLING_AS_KING_MOVE);
+    follow_game_restart(c, position_id);
 }
 
 static void cmd_new(Cecp *c)
@@ -203,7 +216,9 @@ static void set_option(Cecp *c, const char *name, const char *value, const char 
 {
     char message[160];
     const char *profile = settings_profile_name(&c->s->settings);
+    unsigned position_id = c->s->game.position_id;
     OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
+    follow_game_restart(c, position_id);
     if (strcmp(profile, settings_profile_name(&c->s->settings))) announce_name(c);
     switch (outcome) {
     case OPTION_APPLIED: break;
@@ -349,6 +364,15 @@ static void cmd_hint(Cecp *c)
 /* [C] `bk`: the pre-sort's first moves shown in xboard's book window. */
 enum { BOOK_LINES_MAX = 10 };
 
+/* ExplainMoves: why TECH played the move that made this position, as book lines (a blank first). */
+static void say_why_in_book(const char *why)
+{
+    io_write_line(" Why TECH played its last move:");
+    const char *line = why;
+    for (const char *end; (end = strchr(line, '\n')); line = end + 1) io_printf(" %.*s", (int)(end - line), line);
+    io_printf(" %s", line);
+}
+
 /* `bk`: TECH has no opening book; its own "book" is the positional pre-sort of the moves of the
  * position (docs/SPEC.md §5), best first, which the search follows among materially equal moves.
  * xboard's form: lines that begin with a blank, then an empty line. */
@@ -372,6 +396,7 @@ static void cmd_book(Cecp *c)
     }
     if (presort->count > BOOK_LINES_MAX) io_printf(" ... %d moves in all", presort->count);
     io_write_line(" Among the moves the search finds materially best, TECH plays the first.");
+    if (c->why[0] && c->why_key == pos->key) say_why_in_book(c->why);
     io_write_line("");
     free(presort);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "explain.h"
 #include "cecp.h"
 #include "session.h"
 #include "cecp_edit.h"
@@ -38,11 +39,12 @@ struct Cecp {
     CecpEdit edit;
     atomic_bool post;        /* thinking output (read by the search threads) */
     atomic_bool show_prefix; /* pondering: print the guessed reply ahead of the PV */
-    atomic_uint posted_move; /* the first move of the last thinking line of TECH's own search
-                                    since it began or was hit (MOVE_NONE: none; then, or when it
-                                    names another move, the move's own line goes before `move`) */
-    atomic_llong posted_us;  /* when the last thinking line went out (heartbeats wait for a pause) */
-    atomic_int castling;     /* how moves write castling (CastlingNotation): O-O in fischerandom */
+    /* the first move of the last thinking line of TECH's own search since it began or was hit
+       (MOVE_NONE: none; then, or when it names another move, the move's own line goes before
+       `move`) */
+    atomic_uint posted_move;
+    atomic_llong posted_us; /* when the last thinking line went out (heartbeats wait for a pause) */
+    atomic_int castling;    /* how moves write castling (CastlingNotation): O-O in fischerandom */
     /* Time control: `level`, `st`, `sd`, `time`, `otim`. */
     int level_mps;
     int64_t level_base_ms, level_inc_ms;
@@ -71,6 +73,9 @@ struct Cecp {
     char pongs[CECP_PONGS_MAX][CECP_PING_TEXT_MAX];
     int pong_count;
     LineQueue deferred;
+    /* ExplainMoves: why TECH played its last move, shown by `bk` in the position it made. */
+    char why[EXPLAIN_TEXT_MAX];
+    uint64_t why_key;
 };
 
 /* A move as TECH writes it to xboard: coordinates, castling as the variant has it (O-O, O-O-O in

@@ -22,8 +22,9 @@ static void cecp_flush_deferred(Cecp *c);
 
 /* A thinking line: `ply score time nodes pv` with time in centiseconds, `prefix` (the guessed
  * reply of a ponder search) ahead of the PV unless MOVE_NONE. */
-static void post_line(const Cecp *c, const SearchInfo *info, Score score, int64_t elapsed_ms, Move prefix)
+static void post_line(const Cecp *c, const SearchInfo *info, int64_t elapsed_ms, Move prefix)
 {
+    Score score = info->shown_score;
     if (score_is_mate(score)) {
         int moves = score_mate_moves(score);
         score = moves > 0 ? CECP_MATE_SCORE + moves : -CECP_MATE_SCORE + moves;
@@ -37,21 +38,27 @@ static void post_line(const Cecp *c, const SearchInfo *info, Score score, int64_
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): the last settled line again, with the
- * move's nodes and time so far, when no line has been posted for a heartbeat's interval. Before
- * a depth has settled a line there is nothing true to say in a thinking line; `.` answers then. */
+/* The heartbeat of a long search (JobReport.progress), when no line has been posted for a
+ * heartbeat's interval: the depth under way with the best line so far and the move's nodes and
+ * time (docs/PROTOCOLS.md §1). Before the search has a line there is nothing to show; `.`
+ * answers then. A line named by a depth it did not come from (the deepest completed depth's
+ * line while the next has found nothing better yet) is not the move's line: the move's own,
+ * at its depth, is posted before `move`. */
 static void post_progress(Cecp *c, const JobReport *r)
 {
     atomic_store(&c->stat_nodes, r->nodes);
-    if (!r->info || !atomic_load(&c->post)) return;
+    if (r->depth > 0) atomic_store(&c->stat_depth, r->depth);
+    SearchInfo info;
+    if (!searcher_progress_line(r, &info) || !atomic_load(&c->post)) return;
     int64_t now = clock_now_us();
-    if (now - atomic_load(&c->posted_us) < JOB_HEARTBEAT_US) return;
-    SearchInfo info = r->info[0];
-    info.nodes = r->nodes;
+    /* Half a heartbeat: a line posted just before is not repeated at once, and the next heartbeat
+     * is never skipped for one posted most of an interval ago (which left gaps of 1.8 s). */
+    if (now - atomic_load(&c->posted_us) < JOB_HEARTBEAT_US / 2) return;
     bool pondering = atomic_load(&c->show_prefix);
-    post_line(c, &info, info.score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    post_line(c, &info, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, now);
-    if (!pondering) atomic_store(&c->posted_move, info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
+    bool own_depth = info.depth == r->info[0].depth;
+    if (!pondering) atomic_store(&c->posted_move, own_depth && info.pv_length > 0 ? info.pv[0] : MOVE_NONE);
 }
 
 /* Thinking output as the search goes: only what a completed depth has settled (docs/PROTOCOLS.md
@@ -74,8 +81,7 @@ static void report(void *context, const JobReport *r)
     atomic_store(&c->stat_nodes, r->info[0].nodes);
     if (!r->settled || !atomic_load(&c->post)) return;
     bool pondering = atomic_load(&c->show_prefix);
-    for (int i = 0; i < r->info_count; i++)
-        post_line(c, &r->info[i], r->info[i].score, r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
+    for (int i = 0; i < r->info_count; i++) post_line(c, &r->info[i], r->elapsed_ms, pondering ? r->prefix : MOVE_NONE);
     atomic_store(&c->posted_us, clock_now_us());
     const SearchInfo *best = &r->info[0];
     if (!pondering) atomic_store(&c->posted_move, best->pv_length > 0 ? best->pv[0] : MOVE_NONE);
@@ -100,9 +106,9 @@ static void post_move_line(Cecp *c, const JobResult *r)
         line.pv[0] = r->best_move;
         line.pv_length = 1;
     }
-    line.score = r->score;
+    line.shown_score = r->shown_score;
     if (r->nodes > line.nodes) line.nodes = r->nodes;
-    post_line(c, &line, line.score, r->elapsed_us / 1000, MOVE_NONE);
+    post_line(c, &line, r->elapsed_us / 1000, MOVE_NONE);
 }
 
 /* TECH's moves since the time control was set. */
@@ -257,10 +263,14 @@ static void deliver_move(Cecp *c, const JobResult *r)
             searcher_format_stats(r, stats, sizeof stats);
             io_printf("# %s", stats); /* a debug comment (feature debug=1): GUIs log it */
         }
+        c->why[0] = '\0';
+        if (c->s->settings.explain_moves && r->verdict.depth > 0)
+            explain_job(&c->s->game, &c->s->settings, r, false, c->why, sizeof c->why);
         game_play(&c->s->game, r->best_move);
+        c->why_key = c->s->game.pos.key;
         session_record(c->s, &c->plan, r, c->think_start_us);
         charge_own_clock(c, r);
-        c->last_score = r->score;
+        c->last_score = r->shown_score;
         c->have_score = true;
         cecp_check_game_end(c, true);
     }

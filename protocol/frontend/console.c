@@ -1,6 +1,6 @@
 /* console.c - plain-text commands for a person at a terminal: the board, positions, searches,
- * perft and bench, options; a game against TECH is console_play.c's. The first `uci` or `xboard`
- * hands the session to a protocol. */
+ * perft and bench; a game against TECH is console_play.c's, the settings console_options.c's. The
+ * first `uci` or `xboard` hands the session to a protocol, unless a game is in play. */
 #include "console.h"
 
 #include <inttypes.h>
@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "clock.h"
+#include "fen.h"
 #include "console_internal.h"
+#include "fen.h"
 #include "makemove.h"
 #include "notation.h"
 #include "number.h"
@@ -21,36 +23,45 @@ enum { TASK_DONE_ID = 0 };
 
 static bool console_handle(Console *c, char *line, int64_t read_us);
 
-static const char *const help_lines[] = {
-    ENGINE_NAME " - Gillogly's Technology Chess Program (1971). Commands:",
-    "  uci | xboard         switch to the UCI or CECP (XBoard) protocol",
-    "  d                    show the board",
-    "  new                  new game from the initial position",
-    "  fen FEN              set up a position",
-    "  moves M1 M2 ...      play moves (e2e4 or SAN) from the current position; a move alone",
-    "                       (e4, Nf3, e2e4) is played too; SAN in any letter case (nf3, EXD5),",
-    "                       a lower-case b a pawn's file when a pawn can make the move",
-    "  undo                 take back one move (in play: TECH's and yours) and say which",
-    "  go [depth N | movetime MS | nodes N | infinite]   search and show TECH's move without",
-    "                       playing it; `stop` ends it (what is typed meanwhile waits for it)",
-    "  play [white|black] [depth N | movetime MS | nodes N]",
-    "                       play a game: TECH takes that side (the side to move if none is",
-    "                       named) and answers each of your moves; `play off` stops",
-    "  clock [MOVES/]MINUTES[+SECONDS] | off   both sides' clocks in play (clock 5+3: five",
-    "                       minutes and 3 s a move; clock 40/90+30); `clock` shows them now",
-    "  board [on|off]       the board after each move in play (on), or not; `board` shows it",
-    "  resign | draw        in play: resign the game, or offer TECH a draw (it accepts when it",
-    "                       stands half a pawn worse or neither side can force mate)",
+/* `help`, within 80 columns and a 25-line terminal: how to play and choose a strength first
+ * (say_help writes the strength's line with UCI_Elo's range), then the commands by use. */
+static const char *const help_start[] = {
+    ENGINE_NAME ", Gillogly's 1971 Technology Chess Program. To play a game:",
+    "  play black           you are White: type moves (e4, Nf3, O-O, e8=Q or e7e8q)",
+    "  play white           TECH is White and moves first",
+    NULL,
+};
+static const char *const help_commands[] = {
+    "In a game:",
+    "  why | hint           why TECH played its move | what it would play for you",
+    "  undo                 take back your move and TECH's answer, and say which",
+    "  resign | draw        resign, or offer a draw (TECH takes it half a pawn down)",
+    "  clock 5+3 | off      clocks: 5 minutes each, 3 s more a move (40/90+30 too)",
+    "  board [on|off]       the board after each move, or not; `board` shows it now",
     "  save FILE            write the game to FILE as PGN",
-    "  perft N | divide N   count move paths from the current position",
-    "  bench [depth] [--style modern]",
-    "                       the fixed benchmark (node signature and speed)",
-    "  style [1971|modern]  show or choose the profile (the Style option)",
-    "  set NAME VALUE       set an option by the name `uci` lists, e.g. `set Move Overhead 100`",
-    "                       (`setoption` is UCI's: it starts a UCI session)",
+    "  new | play off       a new game | TECH answers no more moves",
+    "Positions and searches:",
+    "  d                    the board and its FEN",
+    "  fen FEN | moves M1 M2 ...   set up a position | play moves (SAN or e2e4)",
+    "  go [depth N | movetime MS | nodes N | infinite]   TECH's move, not played",
+    "                       (`stop` ends it; lines typed meanwhile wait for it)",
+    "  play [white|black] [depth N | movetime MS | nodes N]   a game with limits",
+    "  perft N | divide N   count move paths; `bench [depth] [--style modern]`",
+    "Settings:",
+    "  style [1971|modern]  the profile at full strength (the Style option)",
+    "  options              every option; `set NAME VALUE` sets one",
+    "  uci | xboard         hand TECH to a chess GUI's protocol (not during a game)",
     "  help | quit",
     NULL,
 };
+static void say_help(void)
+{
+    for (int i = 0; help_start[i]; i++) io_write_line(help_start[i]);
+    int min = 0, max = 0;
+    options_spin_range("UCI_Elo", &min, &max);
+    io_printf("  strength 1200        TECH at that Elo (%d..%d); `strength full`: its best", min, max);
+    for (int i = 0; help_commands[i]; i++) io_write_line(help_commands[i]);
+}
 
 static Console *console_create(Session *session)
 {
@@ -58,6 +69,7 @@ static Console *console_create(Session *session)
     if (!c) return NULL;
     c->s = session;
     c->play.side = PLAY_OFF;
+    c->why.moves = -1;
     return c;
 }
 
@@ -71,8 +83,9 @@ static void console_destroy(Console *c)
 
 void console_banner(const Session *s)
 {
-    io_printf("%s %s, profile %s: Gillogly's Technology Chess Program (1971). Type `help` for the commands.",
-              ENGINE_NAME, tech_version(), settings_profile_name(&s->settings));
+    /* Within an 80-column terminal; what TECH is, `help` says first. */
+    io_printf("%s %s, profile %s: type `help` to play a game.", ENGINE_NAME, tech_version(),
+              settings_profile_name(&s->settings));
 }
 
 /* Whether a perft or a bench still runs; one that has ended is joined. */
@@ -118,58 +131,23 @@ static void task_ended(void *context)
 /* A task's lines go to stdout; its end wakes the adapter thread to run what waited for it. */
 static TaskOutput task_output(Console *c) { return (TaskOutput){io_write_line, task_ended, c}; }
 
-static void emit(void *context, const char *line)
+/* `d`: the board as a game shows it (console_board.c), then the position as FEN. */
+static void show_position(Console *c)
 {
-    (void)context;
-    io_write_line(line);
-}
-
-/* One line of the search's report (MultiPV: its number first). */
-static void print_line(const JobReport *r, const SearchInfo *info, bool chess960)
-{
-    TextBuffer line;
-    text_init(&line);
-    if (info->multipv > 0) text_append(&line, "%d. ", info->multipv);
-    if (score_is_mate(info->score))
-        text_append(&line, "depth %2d  mate %d", info->depth, score_mate_moves(info->score));
-    else text_append(&line, "depth %2d  score %+.2f", info->depth, info->score / 100.0);
-    text_append(&line, "  nodes %" PRIu64 "  time %" PRId64 " ms  pv", info->nodes, r->elapsed_ms);
-    session_append_pv(&line, MOVE_NONE, info->pv, info->pv_length,
-                      chess960 ? CASTLING_AS_KING_TAKES_ROOK : CASTLING_AS_KING_MOVE);
-    if (info->multipv > 0) text_append(&line, "  (pre-sort %d)", info->presort_rank);
-    if (line.text) io_write_line(line.text);
-    text_free(&line);
-}
-
-/* The search's lines as UCI shows them: every new best move (a depth's settled line repeats one
- * of them), MultiPV's lines at each completed depth, a heartbeat while it says nothing. */
-static void report(void *context, const JobReport *r)
-{
-    const Console *c = context;
-    if (r->repeat) return;
-    if (r->progress) {
-        io_printf("  ... depth %d under way, %" PRIu64 " nodes, %.1f s", r->depth > 0 ? r->depth : 1, r->nodes,
-                  r->elapsed_ms / 1000.0);
-        return;
-    }
-    for (int i = 0; r->info && i < r->info_count; i++) print_line(r, &r->info[i], c->chess960);
+    console_show_board(c);
+    char fen[FEN_MAX];
+    fen_write(&c->s->game.pos, fen, sizeof fen);
+    io_printf("Fen: %s", fen);
 }
 
 /* What the move `m` would end the game with ("it mates", ...), or NULL if the game goes on. */
 static const char *game_end_after(Console *c, Move m)
 {
-    static const char *const what[] = {
-        [STATUS_CHECKMATE] = "it mates",
-        [STATUS_STALEMATE] = "it stalemates",
-        [STATUS_FIFTY_MOVES] = "it draws by the 50-move rule",
-        [STATUS_REPETITION] = "it draws by threefold repetition",
-        [STATUS_INSUFFICIENT] = "it leaves neither side mating material",
-    };
     Position *pos = &c->s->game.pos;
     make_move(pos, m);
     GameStatus status = game_status(pos);
     unmake_move(pos);
-    return status == STATUS_ONGOING ? NULL : what[status];
+    return status == STATUS_ONGOING ? NULL : game_status_text(status)->by_move;
 }
 
 /* `go`'s answer: "bestmove e2e4 (reply guess e7e5, N nodes, T ms)"; a move that ends the game
@@ -197,7 +175,7 @@ static void deliver(Console *c, const JobResult *result)
 {
     JobResult r = *result;
     c->search_id = 0;
-    if (console_play_done(c, &r)) return;
+    if (console_why_done(c, &r) || console_play_done(c, &r)) return;
     if (r.best_move != MOVE_NONE) say_best_move(c, &r);
     else if (!console_say_game_over(c)) io_write_line("no move to search"); /* every root move excluded */
 }
@@ -241,49 +219,6 @@ static void console_finish(Console *c)
     }
 }
 
-/* Read a whole number from `word` into *out within [min, max] (number.c's strict form). */
-static bool read_count(const char *word, long min, long max, long *out)
-{
-    int64_t v;
-    if (number_read(word, min, max, &v) != NUMBER_OK) return false;
-    *out = (long)v;
-    return true;
-}
-
-bool console_read_limits(char **cursor, const char *command, bool infinite_allowed, TimeRequest *time)
-{
-    long v;
-    for (char *word; (word = token_next(cursor));) {
-        bool infinite = infinite_allowed && !strcmp(word, "infinite");
-        char *arg = infinite ? NULL : token_next(cursor);
-        if (infinite) time->infinite = true;
-        else if (!strcmp(word, "depth") && read_count(arg, 1, SEARCH_DEPTH_MAX, &v)) time->depth_cap = (Depth)v;
-        else if (!strcmp(word, "movetime") && read_count(arg, 1, 1L << 30, &v)) time->movetime_ms = v;
-        else if (!strcmp(word, "nodes") && read_count(arg, 1, 1L << 30, &v)) time->nodes = (uint64_t)v;
-        else {
-            char safe[64];
-            text_printable(word, safe, sizeof safe);
-            io_printf("%s: cannot read '%s'; try `help`", command, safe);
-            return false;
-        }
-    }
-    return true;
-}
-
-void console_search(Console *c, TimeRequest *time, bool want_guess, int64_t clock_start_us)
-{
-    SearchRequest request;
-    memset(&request, 0, sizeof request);
-    request.time = *time;
-    request.kind = JOB_MOVE;
-    request.clock_start_us = clock_start_us;
-    request.want_guess = want_guess;
-    request.reporter = (JobReporter){c, report};
-    c->chess960 = c->s->game.chess960;
-    c->search_id = session_search(c->s, &request, &c->plan);
-    c->infinite = request.time.infinite;
-}
-
 static void cmd_go(Console *c, char *cursor, int64_t read_us)
 {
     TimeRequest time;
@@ -293,8 +228,8 @@ static void cmd_go(Console *c, char *cursor, int64_t read_us)
 
 static void cmd_perft(Console *c, char *cursor, bool divide)
 {
-    long depth;
-    if (!read_count(token_next(&cursor), 1, PERFT_DEPTH_MAX, &depth) || token_next(&cursor)) {
+    int64_t depth;
+    if (number_read(token_next(&cursor), 1, PERFT_DEPTH_MAX, &depth) != NUMBER_OK || token_next(&cursor)) {
         io_printf("usage: %s N (1..%d)", divide ? "divide" : "perft", PERFT_DEPTH_MAX);
         return;
     }
@@ -326,67 +261,22 @@ static void cmd_bench(Console *c, char *cursor)
     if (!c->task) io_write_line("cannot start a thread for bench");
 }
 
-/* Set one option as UCI's setoption does; say why not when it did not take. */
-static void apply_option(Console *c, const char *name, const char *value)
+/* A line of a protocol's typed into the console (which gets them during a game in play: daemon.c
+ * hands them over otherwise): `setoption` is set, `isready` answered; the others are refused with
+ * the console's way to do it, the game kept. False if `command` is none of them. */
+static bool answer_protocol_line(Console *c, const char *command, char *cursor)
 {
-    char message[160];
-    OptionOutcome outcome = session_set_option(c->s, name, value, message, sizeof message);
-    if (outcome != OPTION_APPLIED) io_printf("%s", message);
-    if (outcome == OPTION_APPLIED || outcome == OPTION_DEFERRED) io_printf("%s %s", name, value ? value : "done");
-}
-
-/* `style [1971 | modern]`: choose the profile (short names or the Style values), then say
- * which is in use and what was set apart from it. */
-static void cmd_style(Console *c, char *cursor)
-{
-    char *word = token_next(&cursor);
-    if (word) {
-        const char *style = !strcmp(word, "1971") ? "TECH-1971" : !strcmp(word, "modern") ? "TECH-modern" : word;
-        char message[160];
-        if (session_set_option(c->s, "Style", style, message, sizeof message) != OPTION_APPLIED) {
-            io_printf("style: %s; try `style 1971` or `style modern`", message);
-            return;
-        }
-    }
-    char profile[256];
-    settings_describe(&c->s->settings, profile, sizeof profile);
-    io_printf("profile %s", profile);
-}
-
-/* Words joined by single blanks. */
-static void join_words(char **words, int count, TextBuffer *out)
-{
-    for (int i = 0; i < count; i++) text_append(out, "%s%s", i ? " " : "", words[i]);
-}
-
-/* `set NAME VALUE`: option names have blanks (`Move Overhead`), values do not, so the longest
- * run of first words that names an option is the name and the rest the value (none for a
- * button). */
-static void cmd_set(Console *c, char *cursor)
-{
-    enum { SET_WORDS_MAX = 16 };
-    char *words[SET_WORDS_MAX];
-    int count = 0;
-    for (char *word; count < SET_WORDS_MAX && (word = token_next(&cursor));) words[count++] = word;
-    if (count == 0) {
-        io_write_line("usage: set NAME VALUE, with the option names `uci` lists (e.g. `set Depth 6`)");
-        return;
-    }
-    for (int name_words = count; name_words >= 1; name_words--) {
-        TextBuffer name, value;
-        text_init(&name);
-        text_init(&value);
-        join_words(words, name_words, &name);
-        join_words(words + name_words, count - name_words, &value);
-        bool known = name.text && options_known(name.text);
-        if (known) apply_option(c, name.text, value.text);
-        text_free(&name);
-        text_free(&value);
-        if (known) return;
-    }
-    char safe[64];
-    text_printable(words[0], safe, sizeof safe);
-    io_printf("set: no option '%s'; `uci` lists them (or see `help`)", safe);
+    if (!strcmp(command, "setoption")) console_cmd_setoption(c, cursor);
+    else if (!strcmp(command, "isready")) io_write_line("readyok");
+    else if (!strcmp(command, "uci") || !strcmp(command, "xboard") || !strcmp(command, "protover"))
+        io_printf("%s: for a chess GUI, not during a game (it goes on; `play off` ends it)", command);
+    else if (!strcmp(command, "ucinewgame"))
+        io_write_line("ucinewgame: here `new` starts a new game (this one goes on)");
+    else if (!strcmp(command, "position")) /* it reaches the console outside a game too */
+        io_printf("position: here `fen FEN` sets up a position%s",
+                  c->play.side != PLAY_OFF ? " (the game goes on)" : "");
+    else return false;
+    return true;
 }
 
 /* Whether a command is answered at once while a search, a perft or a bench runs: it only reads
@@ -429,9 +319,9 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         return true;
     }
     if (!strcmp(command, "help")) {
-        for (int i = 0; help_lines[i]; i++) io_write_line(help_lines[i]);
+        say_help();
     } else if (!strcmp(command, "d")) {
-        position_print(&c->s->game.pos, emit, NULL);
+        show_position(c);
     } else if (!strcmp(command, "new")) {
         session_new_game(c->s);
         console_new_position(c, read_us);
@@ -440,7 +330,7 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         if (!game_setup(&c->s->game, token_rest(&cursor), NULL, 0, error, sizeof error)) io_printf("%s", error);
         else console_new_position(c, read_us);
     } else if (!strcmp(command, "moves")) {
-        console_cmd_moves(c, cursor, read_us);
+        if (console_cmd_moves(c, cursor, read_us)) console_person_moved(c, read_us);
     } else if (!strcmp(command, "undo")) {
         console_undo(c);
     } else if (!strcmp(command, "board")) {
@@ -455,6 +345,10 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
         console_cmd_play(c, cursor, read_us);
     } else if (!strcmp(command, "clock")) {
         console_cmd_clock(c, cursor);
+    } else if (!strcmp(command, "why")) {
+        console_cmd_why(c, read_us);
+    } else if (!strcmp(command, "hint")) {
+        console_cmd_hint(c, read_us);
     } else if (!strcmp(command, "go")) {
         cmd_go(c, cursor, read_us);
     } else if (!strcmp(command, "perft") || !strcmp(command, "divide")) {
@@ -462,11 +356,15 @@ static bool console_handle(Console *c, char *line, int64_t read_us)
     } else if (!strcmp(command, "bench")) {
         cmd_bench(c, cursor);
     } else if (!strcmp(command, "style")) {
-        cmd_style(c, cursor);
+        console_cmd_style(c, cursor);
+    } else if (!strcmp(command, "strength")) {
+        console_cmd_strength(c, cursor);
     } else if (!strcmp(command, "set")) {
-        cmd_set(c, cursor);
-    } else {
-        console_cmd_move_alone(c, command, read_us);
+        console_cmd_set(c, cursor);
+    } else if (!strcmp(command, "options")) {
+        console_cmd_options(c);
+    } else if (!answer_protocol_line(c, command, cursor)) {
+        if (console_cmd_move_alone(c, command, read_us)) console_person_moved(c, read_us);
     }
     return true;
 }
@@ -479,6 +377,7 @@ static void front_search_done(void *self, unsigned id) { console_search_done(sel
 static void front_leave(void *self) { console_leave(self); }
 static void front_finish(void *self) { console_finish(self); }
 static void front_notice(const char *text) { io_write_line(text); }
+static bool front_holds_game(void *self) { return ((Console *)self)->play.side != PLAY_OFF; }
 
 const FrontEnd CONSOLE_FRONT_END = {
     .name = "console",
@@ -489,4 +388,5 @@ const FrontEnd CONSOLE_FRONT_END = {
     .leave = front_leave,
     .finish = front_finish,
     .notice = front_notice,
+    .holds_game = front_holds_game,
 };

@@ -1,10 +1,23 @@
 /* console_moves.c - the person's moves at the console (`moves`, or a move alone): read in any
  * letter case (typed_move.h), each played in turn until one is not legal, ambiguous or comes
- * after the game's end, which is said; then TECH answers in play (console_play.c). */
+ * after the game's end, which is said; the caller then hands the turn on (console_play.c). */
 #include "console_internal.h"
 
 #include "notation.h"
 #include "typed_move.h"
+
+bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us)
+{
+    console_clock_flag_falls(c, read_us);
+    const char *how, *result;
+    if (!console_game_result(c, &how, &result)) return false;
+    char safe[64];
+    text_printable(word, safe, sizeof safe);
+    bool undo_allowed = c->play.end != END_FLAG && c->s->game.move_count > 0; /* console_undo's rule */
+    io_printf("%s: the game is over (%s, %s); `new` starts another%s", safe, how, result,
+              undo_allowed ? ", `undo` takes back a move" : "");
+    return true;
+}
 
 /* "bxc3 (the pawn on b2) or Bxc3 (the bishop on e5)": the moves an ambiguous text names, each
  * as it is written, with the man that plays it. */
@@ -54,7 +67,7 @@ static Move read_person_move(Console *c, const char *word, bool alone, const cha
     return MOVE_NONE;
 }
 
-void console_cmd_moves(Console *c, char *cursor, int64_t read_us)
+bool console_cmd_moves(Console *c, char *cursor, int64_t read_us)
 {
     bool played = false;
     for (char *word; (word = token_next(&cursor));) {
@@ -63,13 +76,13 @@ void console_cmd_moves(Console *c, char *cursor, int64_t read_us)
         game_play(&c->s->game, m);
         played = true;
     }
-    if (played) console_person_moved(c, read_us);
+    return played;
 }
 
-void console_cmd_move_alone(Console *c, const char *command, int64_t read_us)
+bool console_cmd_move_alone(Console *c, const char *command, int64_t read_us)
 {
     Move m = read_person_move(c, command, true, "", read_us);
-    if (m == MOVE_NONE) return;
+    if (m == MOVE_NONE) return false;
     game_play(&c->s->game, m);
-    console_person_moved(c, read_us);
+    return true;
 }

@@ -21,73 +21,6 @@ static const char *color_name(Color side) { return side == WHITE ? "White" : "Bl
 /* The person's colour in play. */
 static Color person_side(const Console *c) { return (Color)!c->play.side; }
 
-bool console_game_result(Console *c, const char **how, const char **result)
-{
-    static const char *const by_rule[] = {
-        [STATUS_CHECKMATE] = "checkmate",
-        [STATUS_STALEMATE] = "stalemate",
-        [STATUS_FIFTY_MOVES] = "draw by the 50-move rule",
-        [STATUS_REPETITION] = "draw by threefold repetition",
-        [STATUS_INSUFFICIENT] = "draw, neither side can mate",
-    };
-    const ConsolePlay *p = &c->play;
-    bool white = p->end_side == WHITE;
-    switch (p->end) {
-    case END_FLAG:
-        *how = white ? "White's flag has fallen" : "Black's flag has fallen";
-        *result = white ? "0-1 {White loses on time}" : "1-0 {Black loses on time}";
-        return true;
-    case END_RESIGNATION:
-        *how = white ? "White resigns" : "Black resigns";
-        *result = white ? "0-1 {White resigns}" : "1-0 {Black resigns}";
-        return true;
-    case END_DRAW_AGREED:
-        *how = "draw agreed";
-        *result = "1/2-1/2 {Draw by agreement}";
-        return true;
-    case END_NONE: break;
-    }
-    GameStatus status = game_status_now(&c->s->game);
-    if (status == STATUS_ONGOING) return false;
-    *how = by_rule[status];
-    *result = game_result_text(&c->s->game, status);
-    return true;
-}
-
-bool console_game_over(Console *c)
-{
-    const char *how, *result;
-    return console_game_result(c, &how, &result);
-}
-
-bool console_say_game_over(Console *c)
-{
-    const char *how, *result;
-    if (!console_game_result(c, &how, &result)) return false;
-    io_printf("game over: %s, %s", how, result);
-    return true;
-}
-
-void console_declare_end(Console *c, DeclaredEnd end, Color side)
-{
-    c->play.end = end;
-    c->play.end_side = side;
-    console_say_game_over(c);
-}
-
-bool console_refuse_move_after_end(Console *c, const char *word, int64_t read_us)
-{
-    console_clock_flag_falls(c, read_us);
-    const char *how, *result;
-    if (!console_game_result(c, &how, &result)) return false;
-    char safe[64];
-    text_printable(word, safe, sizeof safe);
-    bool by_rule = c->play.end == END_NONE && c->s->game.move_count > 0;
-    io_printf("%s: the game is over (%s, %s); `new` starts another%s", safe, how, result,
-              by_rule ? ", `undo` takes back a move" : "");
-    return true;
-}
-
 /* Whether TECH, playing, is to move in a game that goes on. */
 static bool tech_to_move(Console *c)
 {
@@ -138,6 +71,7 @@ void console_new_position(Console *c, int64_t read_us)
     p->end = END_NONE;
     p->has_score = false;
     p->game_side = p->side;
+    console_player_starts(c);
     console_clock_reset(c);
     next_turn(c, read_us);
 }
@@ -154,7 +88,7 @@ static void append_move(void *context, const GameMove *move)
 void console_undo(Console *c)
 {
     Game *game = &c->s->game;
-    if (c->play.end != END_NONE) {
+    if (c->play.end == END_FLAG) { /* the time spent cannot be taken back */
         console_refuse_move_after_end(c, "undo", clock_now_us());
         return;
     }
@@ -172,6 +106,7 @@ void console_undo(Console *c)
     text_init(&taken);
     game_visit_moves(game, game->move_count - plies, append_move, &taken);
     game_undo(game, plies);
+    c->play.end = END_NONE; /* a resignation or an agreed draw goes with the moves taken back */
     io_printf("took back %s", taken.text ? taken.text : "a move");
     text_free(&taken);
     c->play.has_score = false;
@@ -246,8 +181,8 @@ static void say_move(Console *c, const JobResult *r)
     text_init(&line);
     text_append(&line, "TECH plays %d%s %s (%s; depth %d, ", pos->fullmove, pos->side == WHITE ? "." : "...", san, uci,
                 r->depth);
-    if (score_is_mate(r->score)) text_append(&line, "mate %d", score_mate_moves(r->score));
-    else text_append(&line, "score %+.2f", r->score / 100.0);
+    if (score_is_mate(r->shown_score)) text_append(&line, "mate %d", score_mate_moves(r->shown_score));
+    else text_append(&line, "score %+.2f", r->shown_score / 100.0);
     text_append(&line, ", %" PRIu64 " nodes, %.1f s)", r->nodes, (double)r->elapsed_us / 1e6);
     if (line.text) io_write_line(line.text);
     text_free(&line);
@@ -264,8 +199,9 @@ bool console_play_done(Console *c, const JobResult *r)
         return true;
     }
     say_move(c, r);
+    console_why_note(c, r);
     p->has_score = true;
-    p->score = r->score;
+    p->score = r->shown_score;
     game_play(&c->s->game, r->best_move);
     session_record(c->s, &c->plan, r, p->think_start_us);
     console_clock_stop_turn(c, now);
@@ -305,15 +241,22 @@ void console_cmd_play(Console *c, char *cursor, int64_t read_us)
     TimeRequest limits;
     memset(&limits, 0, sizeof limits);
     if (!console_read_limits(&cursor, "play", false, &limits)) return;
+    if (console_say_game_over(c)) { /* who played the game that ended stays as it was */
+        io_write_line("`new` starts another game, then `play` gives TECH a side in it");
+        return;
+    }
+    char before[PLAYER_TEXT_MAX];
+    console_player_text(c, before, sizeof before);
+    bool same_game = p->game_side == side && c->s->game.move_count > 0;
     p->side = side;
     p->game_side = side;
     p->limits = limits;
     p->has_score = false;
-    io_printf("TECH plays %s, you %s%s", color_name((Color)side), color_name((Color)!side),
+    char player[PLAYER_TEXT_MAX];
+    console_player_text(c, player, sizeof player);
+    if (!same_game) console_player_starts(c);
+    else if (strcmp(player, before)) console_player_changed(c, before); /* noted in the record, said */
+    io_printf("TECH plays %s as %s, you %s%s", color_name((Color)side), player, color_name((Color)!side),
               p->clock.set ? ", on the clock" : "");
-    if (console_say_game_over(c)) {
-        io_write_line("`new` starts another game");
-        return;
-    }
     next_turn(c, read_us);
 }

@@ -1,6 +1,7 @@
 /* console_save.c - `save FILE`: the game written as PGN (game_pgn.h) with the tags of a game at
- * the terminal: the person by their login name and TECH by its version and setting, today's date,
- * the result as it stands ("*" while the game goes on), how the game ended as a comment. */
+ * the terminal: the person by their login name and TECH by its name and version (its Elo tag when
+ * it was held to one), today's date, the result as it stands ("*" while the game goes on); as
+ * comments TECH's level at the start and at each change, and how the game ended. */
 #include "console_internal.h"
 
 #include <errno.h>
@@ -22,24 +23,20 @@ static void person_name(char *out, size_t size)
     text_printable(name && *name ? name : "Player", out, size);
 }
 
-/* "TECH 1.0 (TECH-1971, depth 4)": the version, the profile or strength, and the `play` words. */
-static void tech_name(const Console *c, char *out, size_t size)
+/* The comments of TECH's levels in the game: the one it started at ("TECH plays Black as TECH-1971
+ * at Elo 1200"), then each change where it came ("TECH plays as TECH-deep at Elo 1800 from
+ * here"); their texts go into `texts`, kept as long as the comments. */
+static int level_comments(const Console *c, char texts[][PLAYER_TEXT_MAX + 48], PgnComment *comments)
 {
-    const Settings *settings = &c->s->settings;
-    const TimeRequest *limits = &c->play.limits;
-    char setting[PLAYER_NAME_MAX];
-    settings_describe(settings, setting, sizeof setting);
-    int n = snprintf(out, size, "%s %s (%s", ENGINE_NAME, tech_version(), setting);
-    if (!settings->limit_strength && settings->features.pace_multiple > 0 && n > 0 && (size_t)n < size)
-        n += snprintf(out + n, size - (size_t)n, ", Speed x%.0f", settings->features.pace_multiple);
-    if (!c->play.clock.set && n > 0 && (size_t)n < size) {
-        if (limits->depth_cap > 0) n += snprintf(out + n, size - (size_t)n, ", depth %d", (int)limits->depth_cap);
-        if (limits->movetime_ms > 0)
-            n += snprintf(out + n, size - (size_t)n, ", %lld ms a move", (long long)limits->movetime_ms);
-        if (limits->nodes > 0)
-            n += snprintf(out + n, size - (size_t)n, ", %llu nodes a move", (unsigned long long)limits->nodes);
+    const ConsolePlay *p = &c->play;
+    snprintf(texts[0], sizeof texts[0], "TECH plays %s as %s", p->game_side == WHITE ? "White" : "Black",
+             p->start_player);
+    comments[0] = (PgnComment){0, texts[0]};
+    for (int i = 0; i < p->change_count; i++) {
+        snprintf(texts[i + 1], sizeof texts[i + 1], "TECH plays as %s from here", p->changes[i].player);
+        comments[i + 1] = (PgnComment){p->changes[i].ply, texts[i + 1]};
     }
-    if (n > 0 && (size_t)n < size) snprintf(out + n, size - (size_t)n, ")");
+    return p->change_count + 1;
 }
 
 /* The result token ("1-0") and how the game ended ("White mates") from "1-0 {White mates}". */
@@ -55,16 +52,22 @@ static void split_result(const char *text, char *result, size_t result_size, cha
 /* Write the game to `out`; false if a write failed. */
 static bool write_game(Console *c, FILE *out)
 {
-    char date[16] = "????.??.??", person[PLAYER_NAME_MAX], tech[PLAYER_NAME_MAX], result[16] = "*", ending[96] = "";
+    char date[16] = "????.??.??", person[PLAYER_NAME_MAX], tech[PLAYER_NAME_MAX], result[16] = "*", ending[96] = "",
+         elo[16];
     int year, month, day;
     if (platform_local_date(&year, &month, &day))
         snprintf(date, sizeof date, "%04d.%02d.%02d", year % 10000, month % 100, day % 100);
     person_name(person, sizeof person);
-    tech_name(c, tech, sizeof tech);
+    snprintf(tech, sizeof tech, "%s %s", ENGINE_NAME, tech_version());
+    snprintf(elo, sizeof elo, "%d", c->play.start_elo);
     const char *how, *result_text;
     if (console_game_result(c, &how, &result_text))
         split_result(result_text, result, sizeof result, ending, sizeof ending);
     int tech_side = c->play.game_side;
+    char texts[LEVEL_CHANGES_MAX + 1][PLAYER_TEXT_MAX + 48];
+    PgnComment comments[LEVEL_CHANGES_MAX + 1];
+    int comment_count = tech_side == PLAY_OFF ? 0 : level_comments(c, texts, comments);
+    bool held_back = tech_side != PLAY_OFF && c->play.start_elo > 0; /* the Elo TECH was held to */
     PgnHeader header = {
         .event = "TECH console game",
         .site = "?",
@@ -72,8 +75,12 @@ static bool write_game(Console *c, FILE *out)
         .round = "-",
         .white = tech_side == WHITE ? tech : person,
         .black = tech_side == BLACK ? tech : person,
+        .white_elo = held_back && tech_side == WHITE ? elo : NULL,
+        .black_elo = held_back && tech_side == BLACK ? elo : NULL,
         .result = result,
         .ending = *ending ? ending : NULL,
+        .comments = comments,
+        .comment_count = comment_count,
     };
     return game_write_pgn(&c->s->game, &header, out);
 }

@@ -36,10 +36,14 @@ static bool uci_before_handshake(const char *line)
 }
 
 /* One input line: pick the protocol (`uci` always wins, and a UCI command the console lacks
- * selects UCI from the console; `xboard` or `protover` select CECP from the console), then let
- * it handle the line. Returns false to quit. */
+ * selects UCI from the console; `xboard` or `protover` select CECP from the console; none while
+ * the front end in use holds a person's game), then let it handle the line. Returns false to
+ * quit. */
 static bool handle_line(Session *s, char *line, int64_t read_us)
 {
+    const FrontEnd *in_use = FRONT_ENDS[s->mode];
+    if (in_use->holds_game && in_use->holds_game(s->front[s->mode])) /* a person's game: it answers */
+        return in_use->handle(s->front[s->mode], line, read_us);
     bool to_uci = first_token_is(line, "uci") || (s->mode == MODE_CONSOLE && uci_before_handshake(line));
     if (to_uci && s->mode != MODE_UCI) {
         session_leave_mode(s);

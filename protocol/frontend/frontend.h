@@ -15,12 +15,15 @@ typedef struct {
     void (*destroy)(void *self);
     bool (*handle)(void *self, char *line, int64_t read_us); /* one input line; false: quit */
     void (*search_done)(void *self, unsigned id);            /* from the event queue */
-    void (*leave)(void *self);                               /* another protocol takes over, or the session closes: stop
-                                       any search without a move */
-    void (*finish)(void *self);                              /* end of input: what the protocol still owes */
-    void (*notice)(const char *text);                        /* a message in the protocol's form */
-    void (*hash_failure)(const char *text, int wanted_mb);   /* a Hash size that could not be had;
-                                                               NULL: said as a notice */
+    /* another protocol takes over, or the session closes: stop any search without a move */
+    void (*leave)(void *self);
+    void (*finish)(void *self);       /* end of input: what the protocol still owes */
+    void (*notice)(const char *text); /* a message in the protocol's form */
+    /* a Hash size that could not be had; NULL: said as a notice */
+    void (*hash_failure)(const char *text, int wanted_mb);
+    /* a game in play that a protocol's first line (`uci`, `xboard`) would end: the front end
+       answers such lines itself; NULL: never */
+    bool (*holds_game)(void *self);
 } FrontEnd;
 
 #endif

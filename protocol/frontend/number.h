@@ -6,10 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Longest time any clock field may hold, in milliseconds: a century, "never" for a chess
- * clock. Every sum and product the time manager forms from such values (an increment times
- * 9/10 plus the clock, a deadline in microseconds) then stays far inside 64 bits. */
-#define GUI_TIME_MS_MAX (100LL * 365 * 24 * 3600 * 1000)
+#include "timeman.h" /* GUI_TIME_MS_MAX: the clock numbers are read within the time manager's bound */
 
 typedef enum {
     NUMBER_OK,        /* a whole number inside the range */

@@ -8,47 +8,59 @@
 #include <string.h>
 
 #include "clock.h"
+#include "explain.h"
 #include "notation.h"
-#include "number.h"
 
 /* The front end in use. */
 static const FrontEnd *front_in_use(const Session *s) { return s->front_ends[s->mode]; }
 
-/* Every clock number within GUI_TIME_MS_MAX, whatever the protocol read: the time manager's
- * sums and products of them then cannot overflow. The protocols saturate as they read; this is
- * the one place both pass through. */
-static void clamp_time_request(TimeRequest *t)
-{
-    t->remaining_ms = number_clamp(t->remaining_ms, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX);
-    t->increment_ms = number_clamp(t->increment_ms, 0, GUI_TIME_MS_MAX);
-    t->movetime_ms = number_clamp(t->movetime_ms, 0, GUI_TIME_MS_MAX);
-    if (t->moves_to_go < 0) t->moves_to_go = 0;
-    if (t->depth_cap < 0) t->depth_cap = 0;
-    if (t->depth_cap > SEARCH_DEPTH_MAX) t->depth_cap = SEARCH_DEPTH_MAX;
-    if (t->mate < 0) t->mate = 0;
-    if (t->mate > SEARCH_DEPTH_MAX) t->mate = SEARCH_DEPTH_MAX;
-}
-
 /* The time manager's plan for the game's current position, with `legal_moves` root moves to
- * choose from (0 = unknown), for a search that runs with `features`; the session's settings
- * complete the request. */
-static void plan_search(Session *s, TimeRequest *t, int legal_moves, const SearchFeatures *features, TimePlan *plan)
+ * choose from (0 = unknown) and the root restricted to `searchmoves` (`count` of them; none: every
+ * legal move), for a search that runs with `features`; the session's settings complete the
+ * request. The plan is whole when this returns, and no one writes it again: the searcher and its
+ * stages search copies of it (docs/ARCHITECTURE.md, "One plan per move"). */
+static void plan_search(Session *s, TimeRequest *t, int legal_moves, const Move *searchmoves, int count,
+                        const SearchFeatures *features, TimePlan *plan)
 {
-    clamp_time_request(t);
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
     t->iterative = features->iterative_deepening;
     t->paced = features->pace_multiple > 0;
     t->work_us = settings_work_us(&s->settings);
+    t->work_exponent = settings_work_exponent(&s->settings);
     /* [P] "The opening is defined to be the first eight moves", counted as the pre-sort counts
      * them (docs/SPEC.md §5.1). */
     t->in_opening = s->game.started_from_initial && s->game.pos.fullmove <= OPENING_LAST_MOVE;
     t->legal_moves = legal_moves;
     timeman_plan(&s->timeman, t, plan);
-    plan->search.started_from_initial = s->game.started_from_initial;
-    plan->search.multipv = s->settings.multipv;
-    plan->search.variety = s->settings.variety;
-    plan->search.variety_margin = settings_variety_margin(&s->settings);
+    SearchLimits *root = &plan->search;
+    root->started_from_initial = s->game.started_from_initial;
+    root->multipv = s->settings.multipv;
+    root->variety = s->settings.variety;
+    root->variety_margin = settings_variety_margin(&s->settings);
+    for (int i = 0; i < count && root->searchmoves_count < MOVE_LIST_MAX; i++)
+        root->searchmoves[root->searchmoves_count++] = searchmoves[i];
+#ifdef TECH_FUZZ_NODE_CAP
+    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
+     * so that one fuzz input stays fast whatever it asks for. Speed PDP-10 keeps its pace: every
+     * stage must stay stoppable at it, and the fuzz session never waits for one. */
+    if (!root->nodes || root->nodes > TECH_FUZZ_NODE_CAP) root->nodes = TECH_FUZZ_NODE_CAP;
+#endif
+}
+
+/* Held to UCI_Elo's work grown with the clock, the work a move at this control, said when it is
+ * not the table's (10+0.1's) and not yet said this game. */
+static void note_work_at_clock(Session *s, const TimePlan *plan)
+{
+    int64_t work_us = plan->clock.work_us;
+    if (!plan->clock.by_work || work_us == settings_work_us(&s->settings) || work_us == s->said_work_us) return;
+    s->said_work_us = work_us;
+    char text[200];
+    snprintf(text, sizeof text,
+             "UCI_Elo %d at this clock: %.1f PDP-10 seconds of work a move, x%.2f the work at 10+0.1 "
+             "(Strength Clock: grows with the clock)",
+             s->settings.elo, (double)work_us / 1e6, (double)work_us / (double)settings_work_us(&s->settings));
+    front_in_use(s)->notice(text);
 }
 
 unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
@@ -65,20 +77,14 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .reporter = request->reporter,
     };
     settings_search_features(&s->settings, &job_request.features);
-    plan_search(s, &request->time, legal_moves, &job_request.features, plan);
+    plan_search(s, &request->time, legal_moves, request->searchmoves, request->searchmoves_count, &job_request.features,
+                plan);
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
-    SearchLimits *root = &plan->search;
-    for (int i = 0; i < request->searchmoves_count && root->searchmoves_count < MOVE_LIST_MAX; i++)
-        root->searchmoves[root->searchmoves_count++] = request->searchmoves[i];
+    note_work_at_clock(s, plan);
+    if (request->explain || s->settings.explain_moves)
+        explain_request(&s->game.pos, &job_request.features, s->game.started_from_initial, &plan->search.explain);
     job_request.plan = *plan;
-#ifdef TECH_FUZZ_NODE_CAP
-    /* Fuzz builds (tests/fuzz): every search, ponder and analysis ends within this many nodes,
-     * so that one fuzz input stays fast whatever it asks for. Speed PDP-10 keeps its pace: every
-     * stage must stay stoppable at it, and the fuzz session never waits for one. */
-    if (!job_request.plan.search.nodes || job_request.plan.search.nodes > TECH_FUZZ_NODE_CAP)
-        job_request.plan.search.nodes = TECH_FUZZ_NODE_CAP;
-#endif
     session_sync_hash(s);
     return searcher_start(s->searcher, &job_request);
 }
@@ -88,7 +94,7 @@ void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
     TimeRequest t = *request;
     SearchFeatures features;
     settings_search_features(&s->settings, &features);
-    plan_search(s, &t, game_legal_count(&s->game), &features, plan);
+    plan_search(s, &t, game_legal_count(&s->game), NULL, 0, &features, plan);
 }
 
 /* Held to UCI_Elo's work, a machine or a clock that cannot give it is said once a game. */
@@ -130,6 +136,7 @@ void session_new_game(Session *s)
     searcher_clear(s->searcher);
     timeman_init(&s->timeman, s->settings.start_depth);
     s->said_short_of_work = false;
+    s->said_work_us = 0;
 }
 
 /* The message of a Hash size that could not be had. */
@@ -148,6 +155,18 @@ static void restart_time_rule_if_new_player(Session *s, const Settings *before)
     if (settings_same_player(before, &s->settings)) return;
     timeman_init(&s->timeman, s->settings.start_depth);
     s->said_short_of_work = false;
+    s->said_work_us = 0;
+}
+
+/* The game follows the setting's variant; a game that standard chess cannot hold starts again
+ * from the initial array, and the protocol says why. */
+static void apply_variant(Session *s)
+{
+    const char *refusal = game_set_chess960(&s->game, s->settings.chess960);
+    if (!refusal) return;
+    char text[160];
+    snprintf(text, sizeof text, "%s: the game starts again from the initial array", refusal);
+    front_in_use(s)->notice(text);
 }
 
 OptionOutcome session_set_option(Session *s, const char *name, const char *value, char *message, size_t message_size)
@@ -155,7 +174,7 @@ OptionOutcome session_set_option(Session *s, const char *name, const char *value
     Settings before = s->settings;
     OptionResult result = options_set(&s->settings, name, value, message, message_size);
     restart_time_rule_if_new_player(s, &before);
-    s->game.chess960 = s->settings.chess960;
+    apply_variant(s);
     switch (result) {
     case OPTION_FAILED: return OPTION_REFUSED;
     case OPTION_STORED: return OPTION_APPLIED;
@@ -194,7 +213,11 @@ void session_sync_hash(Session *s)
     else front->notice(message);
 }
 
-void session_set_chess960(Session *s, bool on) { s->settings.chess960 = s->game.chess960 = on; }
+void session_set_chess960(Session *s, bool on)
+{
+    s->settings.chess960 = on;
+    apply_variant(s);
+}
 
 void session_append_pv(TextBuffer *out, Move prefix, const Move *pv, int count, CastlingNotation castling)
 {

@@ -31,6 +31,7 @@ typedef struct Session {
     TimeManager timeman;
     Mode mode;                         /* the protocol in use */
     bool said_short_of_work;           /* this game heard that UCI_Elo's work could not be given */
+    int64_t said_work_us;              /* the work a move at this clock this game heard (0: none) */
     const FrontEnd *const *front_ends; /* the front ends by Mode (the daemon's table) */
     void *front[MODE_COUNT];           /* each front end's own state (frontend.h) */
 } Session;
@@ -53,6 +54,7 @@ typedef struct {
     JobReporter reporter;
     const Move *searchmoves; /* restrict the root (UCI `go searchmoves`) */
     int searchmoves_count;
+    bool explain; /* keep the root's verdict for an explanation of the move (driver/explain.h) */
 } SearchRequest;
 
 /* Plan the search with TECH's time rule and start it on the game's current position. */
@@ -70,8 +72,8 @@ typedef enum {
     OPTION_DEFERRED, /* stored; the table is resized once the search under way ends */
     OPTION_REFUSED,  /* unknown name or bad value: nothing changed */
     OPTION_BUSY,     /* a button that cannot act during a search (Clear Hash) */
-    OPTION_NO_MEMORY /* no memory for the Hash size asked: the setting went back to
-                                    the table in use */
+    /* no memory for the Hash size asked: the setting went back to the table in use */
+    OPTION_NO_MEMORY
 } OptionOutcome;
 
 /* Set an option by name (UCI setoption, CECP option/memory/cores) and apply it: Clear Hash,
@@ -81,7 +83,9 @@ OptionOutcome session_set_option(Session *session, const char *name, const char 
 /* Carry out a Hash resize deferred by a search, now that none runs (isready, new game, before a
  * search), and say in the protocol's form if there was no memory for it. */
 void session_sync_hash(Session *session);
-/* The variant: Chess960 (UCI_Chess960 set, CECP `variant fischerandom`) or standard chess. */
+/* The variant: Chess960 (UCI_Chess960 set, CECP `variant fischerandom`) or standard chess. A game
+ * standard chess cannot hold starts again from the initial array, and the protocol says why
+ * (game_set_chess960); so does UCI_Chess960 set through session_set_option. */
 void session_set_chess960(Session *session, bool on);
 /* Append " m1 m2 ..." (coordinate notation, castling as `castling` says), with `prefix` first
  * unless MOVE_NONE. Called from the search thread too: the notation is the caller's copy. */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "quote.h"
+
 void text_init(TextBuffer *buffer)
 {
     buffer->text = NULL;
@@ -71,12 +73,10 @@ char *token_rest(char **cursor)
 
 void text_printable(const char *in, char *out, size_t size)
 {
-    size_t n = 0;
-    for (; in[n] && n + 1 < size; n++) {
-        unsigned char c = (unsigned char)in[n];
-        out[n] = c >= 0x20 && c < 0x7F ? (char)c : '?';
-    }
-    if (size) out[n] = '\0';
+    if (!size) return;
+    quote_input(in, size - 1, out, size);
+    for (char *p = out; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F) *p = '?';
 }
 
 bool line_queue_push(LineQueue *queue, const char *line, int64_t read_us)

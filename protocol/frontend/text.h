@@ -23,7 +23,8 @@ void text_append(TextBuffer *buffer, const char *format, ...) __attribute__((for
 char *token_next(char **cursor);
 /* The rest of the line after *cursor with surrounding blanks trimmed ("" at the end). */
 char *token_rest(char **cursor);
-/* Copy at most size-1 bytes of `in` for echoing in a reply, non-printable bytes as '?'. */
+/* Copy `in` for echoing in a reply, non-printable bytes as '?': whole if it fits in size-1
+ * bytes, else cut with a mark (QUOTE_CUT_MARK, quote.h) so that the cut shows. */
 void text_printable(const char *in, char *out, size_t size);
 
 /* Input lines kept to be handled later, in order (CECP: behind a pending pong; the console:

@@ -8,16 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explain.h"
 #include "notation.h"
 #include "number.h"
 #include "perft_report.h"
+#include "quote.h"
 #include "background_task.h"
 #include "session.h"
 
 /* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
-/* Longest echo of bad input in an `info string`. */
-enum { ECHO_MAX = 64 };
+/* Longest echo of bad input in an `info string`; of a bad number of `go`. */
+enum { ECHO_MAX = 64, GO_QUOTE_MAX = 24 };
 /* [C] `movestogo` beyond this plans as this: a time control of a thousand moves is already
  * a sudden-death game. */
 enum { MOVES_TO_GO_MAX = 1000 };
@@ -36,9 +38,11 @@ struct Uci {
     bool debug;             /* `debug on`: extra `info string` lines */
     char profile_said[256]; /* the profile last said by `info string` ("" in a new game) */
     BackgroundTask *perft;  /* `go perft` under way (or ended, not yet joined) */
+    LineQueue held;         /* lines read while it runs, handled in order once it has ended */
     bool complained;        /* the line being handled got its complaint already */
-    bool chess960;          /* the search's castling notation (UCI_Chess960 at its `go`): the search
-                               thread prints its moves too, and never reads the session */
+    /* the search's castling notation (UCI_Chess960 at its `go`): the search thread prints its moves
+       too, and never reads the session */
+    bool chess960;
 };
 
 static Uci *uci_create(Session *session)
@@ -53,8 +57,31 @@ static void uci_destroy(Uci *u)
 {
     if (!u) return;
     background_task_stop(u->perft);
+    line_queue_clear(&u->held);
     free(u);
 }
+
+/* The search-done event that says a `go perft` has ended: a search's id is never 0. */
+enum { PERFT_DONE_ID = 0 };
+
+/* Whether a `go perft` still runs; one that has ended is joined. */
+static bool perft_running(Uci *u)
+{
+    if (u->perft && background_task_done(u->perft)) {
+        background_task_finish(u->perft);
+        u->perft = NULL;
+    }
+    return u->perft != NULL;
+}
+
+/* Called on the perft's thread when it ends: wake the adapter thread for the held lines. */
+static void perft_ended(void *context)
+{
+    Uci *u = context;
+    event_queue_push_done(u->s->queue, PERFT_DONE_ID);
+}
+
+static void run_held(Uci *u);
 
 /* End a `go perft` under way: it prints how far it got. */
 static void stop_perft(Uci *u)
@@ -79,7 +106,7 @@ static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull, bo
     text_append(&line, "info depth %d seldepth %d", info->depth,
                 info->seldepth > info->depth ? info->seldepth : info->depth);
     if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
-    append_score(&line, info->score);
+    append_score(&line, info->shown_score);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
@@ -108,17 +135,22 @@ static void print_presort_ranks(const SearchInfo *lines, int count, bool chess96
     text_free(&line);
 }
 
-/* The heartbeat of a long search (JobReport.progress): `info [depth D] nodes N [nps X] time T
- * [hashfull H]`, the move's nodes so far and the depth of its last settled line, the deepest it
- * has completed (none before the first): a depth under way may never be completed, when the clock
- * or the work cuts it, and a line that named it would claim a depth the move did not come from. */
-static void print_progress(const JobReport *r)
+/* The heartbeat of a long search (JobReport.progress): the depth under way with the best line so
+ * far, its score and PV, and the move's nodes so far, a whole `info` line that polyglot passes to
+ * XBoard and every GUI shows (docs/PROTOCOLS.md §1); before the first line, `info depth D nodes N
+ * [nps X] time T [hashfull H]`. The line before `bestmove` names the depth the move came from. */
+static void print_progress(const JobReport *r, bool chess960)
 {
+    SearchInfo best;
+    if (searcher_progress_line(r, &best)) {
+        print_info(&best, r->elapsed_ms, r->hashfull, chess960);
+        return;
+    }
     TextBuffer line;
     text_init(&line);
     int64_t ms = r->elapsed_ms > 0 ? r->elapsed_ms : 0;
     text_append(&line, "info");
-    if (r->info && r->info_count > 0 && r->info[0].depth > 0) text_append(&line, " depth %d", r->info[0].depth);
+    if (r->depth > 0) text_append(&line, " depth %d", r->depth);
     text_append(&line, " nodes %llu", (unsigned long long)r->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(r->nodes * 1000 / (uint64_t)ms));
     text_append(&line, " time %lld", (long long)ms);
@@ -135,7 +167,7 @@ static void report(void *context, const JobReport *r)
     const bool chess960 = ((const Uci *)context)->chess960;
     if (r->repeat) return;
     if (r->progress) {
-        print_progress(r);
+        print_progress(r, chess960);
     } else if (r->info) {
         for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull, chess960);
         if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count, chess960);
@@ -144,6 +176,15 @@ static void report(void *context, const JobReport *r)
         move_to_uci(r->current_move, chess960, move);
         io_printf("info depth %d currmove %s currmovenumber %d", r->depth, move, r->current_number);
     }
+}
+
+/* ExplainMoves: why the search chose its move, one `info string` line. */
+static void say_why(Uci *u, const JobResult *r)
+{
+    char text[EXPLAIN_TEXT_MAX];
+    explain_job(&u->s->game, &u->s->settings, r, false, text, sizeof text);
+    for (char *p = text; (p = strchr(p, '\n'));) *p = ' ';
+    io_printf("info string %s", text);
 }
 
 /* The final info line and the bestmove of the owed search; the search is then settled. */
@@ -168,10 +209,11 @@ static void deliver(Uci *u, const JobResult *r)
                 info.pv_length = 1;
                 info.depth = r->depth > 0 ? r->depth : 1;
             }
-            info.score = r->score;
+            info.shown_score = r->shown_score;
             if (r->nodes > info.nodes) info.nodes = r->nodes;
             print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
         }
+        if (u->s->settings.explain_moves && r->verdict.depth > 0) say_why(u, r);
         if (u->debug) {
             char stats[256];
             searcher_format_stats(r, stats, sizeof stats);
@@ -207,6 +249,10 @@ static void stop_search(Uci *u)
 
 static void uci_search_done(Uci *u, unsigned id)
 {
+    if (id == PERFT_DONE_ID) {
+        run_held(u);
+        return;
+    }
     if (!u->search_id || id != u->search_id) return; /* stale: settled already */
     JobResult r;
     if (!searcher_take(u->s->searcher, id, &r)) return;
@@ -220,9 +266,13 @@ static void uci_search_done(Uci *u, unsigned id)
 
 static void uci_finish(Uci *u)
 {
-    /* A script's perft runs to its end, like a finite search. */
-    background_task_finish(u->perft);
-    u->perft = NULL;
+    /* A script's perft runs to its end, like a finite search, and the lines held behind it
+     * after it. */
+    while (u->perft) {
+        background_task_finish(u->perft);
+        u->perft = NULL;
+        run_held(u);
+    }
     if (!u->search_id) return;
     if (u->hold) {
         stop_search(u);
@@ -236,6 +286,7 @@ static void uci_finish(Uci *u)
 static void uci_leave(Uci *u)
 {
     stop_perft(u);
+    line_queue_clear(&u->held);
     if (u->search_id) searcher_abandon(u->s->searcher, u->search_id);
     u->search_id = 0;
     u->hold = u->infinite = u->pondering = u->hit = u->finished = false;
@@ -377,6 +428,18 @@ static bool is_go_keyword(const char *word)
     return false;
 }
 
+/* What a `go` asks for, as read from its line: the clock of each side, the limits, the root's
+ * moves and how the search runs. Read whole first, then started (go_start), as Stockfish reads
+ * its `go` into its limits before it searches. */
+typedef struct {
+    bool clock_given[2]; /* wtime / btime, by Color */
+    int64_t time_ms[2], increment_ms[2];
+    int64_t moves_to_go, depth, nodes, mate, movetime_ms;
+    bool ponder, infinite;
+    int searchmoves_count;
+    Move searchmoves[MOVE_LIST_MAX];
+} GoCommand;
+
 /* Read the number after a `go` keyword into *out, saturated to [min, max] (a GUI may send any
  * 64-bit value, or more digits than that). On a missing or bad number say so; if the token is
  * the next keyword, hand it back through *pending so that it is not lost. */
@@ -391,103 +454,116 @@ static void go_number(Uci *u, char **cursor, const char *key, int64_t min, int64
         return;
     }
     if (status == NUMBER_SATURATED) {
-        char detail[96];
-        snprintf(detail, sizeof detail, "%s %.24s read as %" PRId64, key, word, *out);
+        char detail[96], shown[GO_QUOTE_MAX + 1];
+        snprintf(detail, sizeof detail, "%s %s read as %" PRId64, key,
+                 quote_input(word, GO_QUOTE_MAX, shown, sizeof shown), *out);
         complain(u, "go: %s (out of range)", detail);
     }
     if (given) *given = true;
 }
 
-/* `go perft D`: divide of the current position, as `tech divide` prints it, run like a search:
- * on its own thread, ended by `stop`, `go` or `quit`, isready answered meanwhile. */
+/* `go perft D`: divide of the current position, as `tech divide` prints it, on its own thread;
+ * the lines after it wait until it has printed its count (uci_handle), `stop` and `quit` end it. */
 static void go_perft(Uci *u, char *cursor)
 {
     char *word = token_next(&cursor);
     int64_t depth;
     if (number_read(word, 1, PERFT_DEPTH_MAX, &depth) != NUMBER_OK || token_next(&cursor)) {
-        char detail[64];
-        snprintf(detail, sizeof detail, "'%.20s' is not a whole number from 1 to %d", word ? word : "",
-                 PERFT_DEPTH_MAX);
+        char detail[64], shown[GO_QUOTE_MAX + 1];
+        snprintf(detail, sizeof detail, "'%s' is not a whole number from 1 to %d",
+                 quote_input(word, GO_QUOTE_MAX, shown, sizeof shown), PERFT_DEPTH_MAX);
         say("go perft: depth %s", detail);
         return;
     }
     u->perft = background_perft(&u->s->game.pos, (int)depth, true, u->s->game.chess960,
-                                (TaskOutput){io_write_line, NULL, NULL});
+                                (TaskOutput){io_write_line, perft_ended, u});
     if (!u->perft) say("go perft: cannot start a thread%s", "");
 }
 
-/* `go` with any subset of its arguments, in any order. */
-static void cmd_go(Uci *u, char *cursor, int64_t read_us)
+/* `searchmoves m1 m2 ...`: the legal ones, up to the next keyword (handed back in *next). */
+static void go_searchmoves(Uci *u, char **cursor, GoCommand *go, char **next)
 {
-    stop_search(u); /* a GUI should not, but a previous search still owes its bestmove */
-    stop_perft(u);
-    Move searchmoves[MOVE_LIST_MAX];
-    int searchmoves_count = 0;
-    bool ponder = false, infinite = false, white_clock = false, black_clock = false;
-    int64_t wtime = 0, btime = 0, winc = 0, binc = 0, movestogo = 0, depth = 0, nodes = 0, mate = 0, movetime = 0;
-    char *word = token_next(&cursor);
-    if (word && strcmp(word, "perft") == 0) {
-        go_perft(u, cursor);
-        return;
+    while ((*next = token_next(cursor)) && !is_go_keyword(*next)) {
+        char error[GAME_ERROR_MAX];
+        Move m = game_parse_move(&u->s->game, *next, false, error, sizeof error);
+        if (m == MOVE_NONE) complain(u, "go searchmoves: move ignored: %s", *next);
+        else if (go->searchmoves_count < MOVE_LIST_MAX) go->searchmoves[go->searchmoves_count++] = m;
     }
+}
+
+/* Read `go`'s arguments from `word` on, any subset in any order, into *go; what is wrong is said
+ * and ignored. */
+static void go_parse(Uci *u, char *word, char *cursor, GoCommand *go)
+{
+    memset(go, 0, sizeof *go);
     while (word) {
         char *next = NULL;
-        if (strcmp(word, "searchmoves") == 0) {
-            while ((next = token_next(&cursor)) && !is_go_keyword(next)) {
-                char error[GAME_ERROR_MAX];
-                Move m = game_parse_move(&u->s->game, next, false, error, sizeof error);
-                if (m == MOVE_NONE) complain(u, "go searchmoves: move ignored: %s", next);
-                else if (searchmoves_count < MOVE_LIST_MAX) searchmoves[searchmoves_count++] = m;
-            }
-            word = next;
-            continue;
-        }
-        if (strcmp(word, "ponder") == 0) ponder = true;
-        else if (strcmp(word, "infinite") == 0) infinite = true;
+        if (strcmp(word, "searchmoves") == 0) go_searchmoves(u, &cursor, go, &next);
+        else if (strcmp(word, "ponder") == 0) go->ponder = true;
+        else if (strcmp(word, "infinite") == 0) go->infinite = true;
         else if (strcmp(word, "wtime") == 0)
-            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &wtime, &white_clock, &next);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[WHITE], &go->clock_given[WHITE],
+                      &next);
         else if (strcmp(word, "btime") == 0)
-            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &btime, &black_clock, &next);
-        else if (strcmp(word, "winc") == 0) go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &winc, NULL, &next);
-        else if (strcmp(word, "binc") == 0) go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &binc, NULL, &next);
+            go_number(u, &cursor, word, -GUI_TIME_MS_MAX, GUI_TIME_MS_MAX, &go->time_ms[BLACK], &go->clock_given[BLACK],
+                      &next);
+        else if (strcmp(word, "winc") == 0)
+            go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &go->increment_ms[WHITE], NULL, &next);
+        else if (strcmp(word, "binc") == 0)
+            go_number(u, &cursor, word, 0, GUI_TIME_MS_MAX, &go->increment_ms[BLACK], NULL, &next);
         else if (strcmp(word, "movestogo") == 0)
-            go_number(u, &cursor, word, 0, MOVES_TO_GO_MAX, &movestogo, NULL, &next);
-        else if (strcmp(word, "depth") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &depth, NULL, &next);
-        else if (strcmp(word, "nodes") == 0) go_number(u, &cursor, word, 1, INT64_MAX, &nodes, NULL, &next);
-        else if (strcmp(word, "mate") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &mate, NULL, &next);
-        else if (strcmp(word, "movetime") == 0) go_number(u, &cursor, word, 1, GUI_TIME_MS_MAX, &movetime, NULL, &next);
+            go_number(u, &cursor, word, 0, MOVES_TO_GO_MAX, &go->moves_to_go, NULL, &next);
+        else if (strcmp(word, "depth") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &go->depth, NULL, &next);
+        else if (strcmp(word, "nodes") == 0) go_number(u, &cursor, word, 1, INT64_MAX, &go->nodes, NULL, &next);
+        else if (strcmp(word, "mate") == 0) go_number(u, &cursor, word, 1, SEARCH_DEPTH_MAX, &go->mate, NULL, &next);
+        else if (strcmp(word, "movetime") == 0)
+            go_number(u, &cursor, word, 1, GUI_TIME_MS_MAX, &go->movetime_ms, NULL, &next);
         else complain(u, "go: unknown argument '%s' ignored", word);
         word = next ? next : token_next(&cursor);
     }
+}
 
-    bool white = u->s->game.pos.side == WHITE;
-    SearchRequest request;
-    memset(&request, 0, sizeof request);
-    TimeRequest *t = &request.time;
-    t->has_clock = white ? white_clock : black_clock;
-    t->remaining_ms = white ? wtime : btime;
-    t->increment_ms = white ? winc : binc;
-    t->moves_to_go = (int)movestogo;
-    t->movetime_ms = movetime;
-    t->depth_cap = (Depth)depth;
-    t->nodes = (uint64_t)nodes;
-    t->mate = (int)mate;
-    t->infinite = infinite;
-    request.kind = ponder ? JOB_PONDER : JOB_MOVE;
-    request.clock_start_us = read_us;
-    request.want_guess = true;
-    request.reporter = (JobReporter){u, report};
-    request.searchmoves = searchmoves_count ? searchmoves : NULL;
-    request.searchmoves_count = searchmoves_count;
-    /* Which engine searches: the GUI named it at `uci`, before any option chose the profile.
-     * Said at a game's first search and when the profile changes, not at every move: polyglot
-     * shows each `info string` to XBoard as a thinking line. */
+/* The session's request for *go: TECH's own clock (the side to move's), the limits, the root. */
+static void go_request(Uci *u, const GoCommand *go, int64_t read_us, SearchRequest *request)
+{
+    memset(request, 0, sizeof *request);
+    Color side = u->s->game.pos.side;
+    TimeRequest *t = &request->time;
+    t->has_clock = go->clock_given[side];
+    t->remaining_ms = go->time_ms[side];
+    t->increment_ms = go->increment_ms[side];
+    t->moves_to_go = (int)go->moves_to_go;
+    t->movetime_ms = go->movetime_ms;
+    t->depth_cap = (Depth)go->depth;
+    t->nodes = (uint64_t)go->nodes;
+    t->mate = (int)go->mate;
+    t->infinite = go->infinite;
+    request->kind = go->ponder ? JOB_PONDER : JOB_MOVE;
+    request->clock_start_us = read_us;
+    request->want_guess = true;
+    request->reporter = (JobReporter){u, report};
+    request->searchmoves = go->searchmoves_count ? go->searchmoves : NULL;
+    request->searchmoves_count = go->searchmoves_count;
+}
+
+/* Which engine searches: the GUI named it at `uci`, before any option chose the profile. Said at
+ * a game's first search and when the profile changes, not at every move: polyglot shows each
+ * `info string` to XBoard as a thinking line. */
+static void say_profile_if_new(Uci *u)
+{
     char profile[sizeof u->profile_said];
     settings_describe(&u->s->settings, profile, sizeof profile);
-    if (strcmp(profile, u->profile_said) != 0) {
-        io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
-        memcpy(u->profile_said, profile, sizeof profile);
-    }
+    if (strcmp(profile, u->profile_said) == 0) return;
+    io_printf("info string %s %s, profile %s", ENGINE_NAME, tech_version(), profile);
+    memcpy(u->profile_said, profile, sizeof profile);
+}
+
+/* Start the search *go asks for; it owes a bestmove from now on. */
+static void go_start(Uci *u, const GoCommand *go, int64_t read_us)
+{
+    SearchRequest request;
+    go_request(u, go, read_us, &request);
+    say_profile_if_new(u);
     u->chess960 = u->s->game.chess960;
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
@@ -498,10 +574,25 @@ static void cmd_go(Uci *u, char *cursor, int64_t read_us)
                   (long long)u->plan.clock.soft_ms, (long long)u->plan.clock.hard_ms, (long long)u->plan.clock.avail_ms,
                   u->plan.clock.insurance ? " insurance" : "", (long long)(u->plan.search.pdp10_budget_us / 1000),
                   u->plan.clock.pace_multiple);
-    u->hold = ponder || infinite;
-    u->infinite = infinite;
-    u->pondering = ponder;
+    u->hold = go->ponder || go->infinite;
+    u->infinite = go->infinite;
+    u->pondering = go->ponder;
     u->hit = u->finished = false;
+}
+
+/* `go perft D`, or `go` with its limits: read, then started. */
+static void cmd_go(Uci *u, char *cursor, int64_t read_us)
+{
+    stop_search(u); /* a GUI should not, but a previous search still owes its bestmove */
+    stop_perft(u);
+    char *word = token_next(&cursor);
+    if (word && strcmp(word, "perft") == 0) {
+        go_perft(u, cursor);
+        return;
+    }
+    GoCommand go;
+    go_parse(u, word, cursor, &go);
+    go_start(u, &go, read_us);
 }
 
 /* The predicted move was played: the ponder search goes on as the real one, its clock
@@ -519,7 +610,7 @@ static void cmd_ponderhit(Uci *u, int64_t read_us)
     if (u->finished && !u->hold) deliver(u, &u->result);
 }
 
-static bool uci_handle(Uci *u, char *line, int64_t read_us)
+static bool uci_command(Uci *u, char *line, int64_t read_us)
 {
     char *cursor = line;
     char *command = token_next(&cursor);
@@ -551,6 +642,43 @@ static bool uci_handle(Uci *u, char *line, int64_t read_us)
     } else {
         say("unknown command '%s'", command);
     }
+    return true;
+}
+
+/* Handle the held lines in order while no `go perft` runs (one of them may start another). */
+static void run_held(Uci *u)
+{
+    while (u->held.head && !perft_running(u)) {
+        QueuedLine *kept = line_queue_pop(&u->held);
+        uci_command(u, kept->line, kept->read_us);
+        queued_line_free(kept);
+    }
+}
+
+/* Whether the first word of `line` is `command`. */
+static bool line_is(const char *line, const char *command)
+{
+    char word[8];
+    return sscanf(line, " %7s", word) == 1 && strcmp(word, command) == 0;
+}
+
+/* One input line. While a `go perft` runs, the lines after it wait until it has printed its count
+ * and are then handled in order (a script that pipes `position` and `go perft` pairs, as perft
+ * checkers written for Stockfish do, gets every count; `isready` is answered after them). `quit`
+ * ends it at once, and so does `stop`, which then ends the search a held line started, not a
+ * held perft: that one was asked for after the perft stopped (issue 51, F3). */
+static bool uci_handle(Uci *u, char *line, int64_t read_us)
+{
+    run_held(u); /* behind a perft that has ended: its end event may still be queued */
+    bool stop = line_is(line, "stop");
+    if (!perft_running(u) || line_is(line, "quit")) return uci_command(u, line, read_us);
+    if (!stop) {
+        if (!line_queue_push(&u->held, line, read_us)) say("out of memory: command dropped%s", "");
+        return true;
+    }
+    stop_perft(u);
+    run_held(u);
+    stop_search(u);
     return true;
 }
 

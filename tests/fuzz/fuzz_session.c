@@ -59,11 +59,20 @@ typedef struct {
     bool go_chess960;     /* ... and whether its moves write castling king takes rook */
     bool go_pending;
     bool paced; /* Speed PDP-10 was set at some point: a search may be paced */
+    /* UCI `go perft` (issue 51, F3): the lines after it wait until it has ended, then run together
+     * inside whichever step comes next. */
+    enum { PERFT_NONE, PERFT_RUNNING, PERFT_COUNTED } perft; /* none, one under way, its count seen */
+    /* The line's `go perft` was refused: none runs. */
+    bool perft_refused;
+    /* A line was fed while a perft ran: from then on where a search started and which line
+     * changed the game are not known line by line. */
+    bool held;
 } Watch;
 
 /* Check a bestmove (and its ponder move) against the position its search started from. */
 static void check_bestmove(Watch *w, const char *line)
 {
+    if (w->held) return; /* a held `go`: its position is not known here */
     if (!w->go_pending) fuzz_fail("bestmove without a go: '%s' after '%.120s'", line, w->command);
     char best[16] = "", ponder[16] = "";
     sscanf(line, "bestmove %15s ponder %15s", best, ponder);
@@ -95,6 +104,10 @@ static void check_line(Watch *w, const char *line)
          * command must leave the game alone anyway; ucinewgame may report a ponder miss). */
         if (!strncmp(line, "info string position:", 21)) w->rejected = true;
         if (!strncmp(line, "bestmove ", 9)) check_bestmove(w, line);
+        if (!strncmp(line, "info string go perft:", 21)) w->perft_refused = true;
+        if (w->perft == PERFT_RUNNING
+            && (!strncmp(line, "Nodes searched: ", 16) || !strncmp(line, "Perft stopped", 13)))
+            w->perft = PERFT_COUNTED;
     } else {
         if (!grammar_cecp_line(line)) fuzz_fail("CECP output '%.200s' after '%.120s'", line, w->command);
         char sync[32];
@@ -260,10 +273,14 @@ static DaemonStep feed(Watch *w, const char *line)
         game_copy(&before, &s->game);
         /* CECP may replay lines kept behind a pong inside this event: only a line handled on its
          * own is held to the rejection rule. */
+        bool uci = w->protocol == FUZZ_UCI && s->mode == MODE_UCI;
+        if (uci && w->perft != PERFT_NONE && !first_word_is(line, "stop")) w->held = true;
         const Cecp *cecp = s->front[MODE_CECP];
-        bool alone = w->protocol == FUZZ_UCI || (!cecp->deferred.head && cecp->pong_count == 0);
+        bool alone = w->protocol == FUZZ_UCI ? !w->held : !cecp->deferred.head && cecp->pong_count == 0;
         bool editing = w->protocol == FUZZ_CECP && cecp->editing; /* an edit block's lines are the block's */
-        bool uci_go = w->protocol == FUZZ_UCI && s->mode == MODE_UCI && starts_search(line);
+        bool uci_go = uci && starts_search(line);
+        if (uci && !w->held && first_word_is(line, "go") && !starts_search(line)) w->perft = PERFT_RUNNING;
+        w->perft_refused = false;
         Position at_go;
         const bool chess960_at_go = s->game.chess960;
         if (uci_go) position_copy(&at_go, &s->game.pos);
@@ -274,15 +291,22 @@ static DaemonStep feed(Watch *w, const char *line)
         read_output(w);
         check_positions(w);
         if (w->moved) check_move_in_live_game(w);
-        if (step == STEP_SEARCH_DONE) continue;
+        if (step == STEP_SEARCH_DONE) {
+            if (w->perft == PERFT_COUNTED) w->perft = PERFT_NONE;
+            continue;
+        }
+        if (uci && (first_word_is(line, "stop") || (w->perft == PERFT_RUNNING && w->perft_refused)))
+            w->perft = PERFT_NONE;
         /* The line's own output is read; a bestmove of the search it started comes later. */
         if (uci_go) {
             position_copy(&w->go_position, &at_go);
             w->go_chess960 = chess960_at_go;
             w->go_pending = true;
         }
-        bool changes_game = first_word_is(line, "position") || first_word_is(line, "ucinewgame");
-        if (w->protocol == FUZZ_UCI && !changes_game && !game_unchanged(&before, &s->game))
+        /* Chess960 switched off under a Chess960 game starts it again (issue 51, F1). */
+        bool changes_game = first_word_is(line, "position") || first_word_is(line, "ucinewgame")
+                            || (first_word_is(line, "setoption") && strstr(line, "UCI_Chess960"));
+        if (w->protocol == FUZZ_UCI && !changes_game && !w->held && !game_unchanged(&before, &s->game))
             fuzz_fail("'%.120s' changed the game (%s)", line, game_difference(&before, &s->game));
         if (w->protocol == FUZZ_CECP && s->mode == MODE_CECP && alone && !editing && !w->rejected
             && malformed_numeric_command(line))

@@ -32,7 +32,7 @@ def test_play_a_game_without_retyping_techs_moves():
     played on the board and said in SAN with its coordinates; nothing is typed back."""
     e = Engine()
     e.send("play black")
-    e.expect("^TECH plays Black, you White$", 1.0)
+    e.expect("^TECH plays Black as TECH-1971 at full strength, you White$", 1.0)
     pos = cr.Position.from_fen(cr.START_FEN)
     for number in range(1, 5):
         move = person_move(pos)
@@ -230,7 +230,7 @@ def test_a_board_after_each_move_in_play():
     off` hides it, `board` prints it now, `board on` shows it again, a bad word is refused."""
     e = Engine()
     e.send("clock 5+0", "play black")
-    e.expect("^TECH plays Black, you White, on the clock$", 1.0)
+    e.expect("^TECH plays Black as TECH-1971 at full strength, you White, on the clock$", 1.0)
     board = read_board(e)  # the person is on move: the board first
     check(board["placement"] == cr.START_FEN.split()[0] and not board["marked"], f"first board: {board}")
     check(board["files"] == "abcdefgh" and board["ranks"] == "87654321", f"White's side at the bottom: {board}")
@@ -340,7 +340,7 @@ def test_resign_and_draw():
     e.expect(r"^game over: White resigns, 0-1 \{White resigns\}$", 1.0)
     e.send("play white")
     e.expect(r"^game over: White resigns", 1.0)
-    e.expect(r"^`new` starts another game$", 1.0)
+    e.expect(r"^`new` starts another game, then `play` gives TECH a side in it$", 1.0)
     e.send("new", "play white")
     m = e.expect(TECH_MOVE_RE, 10.0)
     e.send("e5" if m.group(4) != "e2e4" else "c5", "resign")  # TECH's answer comes first
@@ -406,10 +406,10 @@ def check_with_pgn_extract(path, sans):
 
 
 def test_save_writes_the_game_as_pgn():
-    """Issue 41: `save FILE` writes the seven-tag roster (the person by login name, TECH by version
-    and setting), a FEN tag when the game began elsewhere, the moves in SAN and the result; the
-    referee and pgn-extract read it back; a path that cannot be written is refused, the game
-    unchanged."""
+    """Issue 41: `save FILE` writes the seven-tag roster (the person by login name, TECH by name and
+    version), TECH's level as a comment before the first move (issue 50), a FEN tag when the game
+    began elsewhere, the moves in SAN and the result; the referee and pgn-extract read it back; a
+    path that cannot be written is refused, the game unchanged."""
     folder = tempfile.mkdtemp(prefix="tech-save-")
     try:
         e = Engine(env_extra={"USER": 'Ada "the" Lovelace'})
@@ -431,7 +431,8 @@ def test_save_writes_the_game_as_pgn():
         tags = re.findall(r'^\[(\w+) "', text, re.M)
         check(tags == ["Event", "Site", "Date", "Round", "White", "Black", "Result"], f"tags: {tags}")
         check('[White "Ada \\"the\\" Lovelace"]' in text, f"the person's name: {text}")
-        check(re.search(r'^\[Black "TECH \S+ \(TECH-1971\)"\]$', text, re.M), f"TECH's name: {text}")
+        check(re.search(r'^\[Black "TECH [^\s()]+"\]$', text, re.M), f"TECH's name: {text}")
+        check("\n\n{TECH plays Black as TECH-1971 at full strength} 1. e4 " in text, f"TECH's level: {text}")
         check(re.search(r'^\[Date "\d{4}\.\d\d\.\d\d"\]$', text, re.M) and '[Result "*"]' in text, text)
         check(all(len(line) <= 79 for line in text.splitlines() if not line.startswith("[")), "long lines")
         game = saved_games(path)
@@ -444,7 +445,7 @@ def test_save_writes_the_game_as_pgn():
         e.expect(r"^game over: White resigns", 1.0)
         e.expect(r"^saved the game to .* \(PGN; 0-1 \{White resigns\}\)$", 2.0)
         game = saved_games(path)
-        check(game.tags["Result"] == "0-1" and game.comments() == ["White resigns"], f"{game}")
+        check(game.tags["Result"] == "0-1" and game.comments()[-1:] == ["White resigns"], f"{game}")
         check(game.movetext.strip().endswith("{White resigns} 0-1"), f"movetext: {game.movetext}")
         check_with_pgn_extract(path, tuple(sans))
         # From a position with Black to move, TECH White with a depth: a FEN tag, "5..." first.
@@ -455,9 +456,10 @@ def test_save_writes_the_game_as_pgn():
         e.expect(r"^saved the game to ", 2.0)
         game = saved_games(path)
         check(game.tags.get("SetUp") == "1" and game.tags.get("FEN") == start, f"FEN tag: {game.tags}")
-        check(game.tags["White"].startswith("TECH ") and "depth 3" in game.tags["White"], f"{game.tags}")
+        check(re.fullmatch(r"TECH [^\s()]+", game.tags["White"]), f"{game.tags}")
         check(game.tags["Black"] == 'Ada \\"the\\" Lovelace', f"{game.tags}")
-        check(game.movetext.startswith(f"5... Nf6 6. {m.group(3)} *"), f"movetext: {game.movetext}")
+        check(game.movetext.startswith(f"{{TECH plays White as TECH-1971 at full strength (depth 3)}} 5... Nf6 6. "
+                                       f"{m.group(3)} *"), f"movetext: {game.movetext}")
         replayed, problem = game.replay()
         check(problem is None and replayed.uci_moves() == ["g8f6", m.group(4)], f"referee: {problem}")
         check_with_pgn_extract(path, ("Nf6", m.group(3)))

@@ -214,11 +214,14 @@ def test_uci_elo_buys_work_in_order():
 
 
 def test_uci_elo_thinks_alike_at_every_clock():
-    """One UCI_Elo does the same work a move at 10+0.1 and at 60+0.6, and with 300 ms or 3 s a
-    move (medians over a short game, so that the depth rule has its history): within a factor
-    1.5. `Speed`, a machine, does more work with more time. The games run side by side."""
+    """With `Strength Clock` "same at every clock", one UCI_Elo does the same work a move at
+    10+0.1 and at 60+0.6, and with 300 ms or 3 s a move (medians over a short game, so that the
+    depth rule has its history): within a factor 1.5. `Speed`, a machine, does more work with more
+    time. The games run side by side. (The default grows the work with the clock:
+    test_strength_clock.py.)"""
     import threading
-    elo_setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_FOR_CLOCK_TEST)))
+    elo_setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_FOR_CLOCK_TEST)),
+                   ("Strength Clock", "same at every clock"))
     speed_setting = (("Speed", "1991 (x49)"),)
     runs = {"elo 10+0.1": (elo_setting, "wtime 10000 winc 100"), "elo 60+0.6": (elo_setting, "wtime 60000 winc 600"),
             "elo 300ms": (elo_setting, "movetime 300"), "elo 3s": (elo_setting, "movetime 3000"),
@@ -333,7 +336,9 @@ def test_bad_strength_input_changes_nothing():
            ("Speed Custom", "x" + "9" * 40)]
     for name, value in bad:
         e.send(f"setoption name {name} value {value}")
-        e.expect(rf"^info string option '{name}' .*'{re.escape(value[:40])}'", 2.0)
+        # The value quoted whole, or its first characters and a mark where it was cut (issue 51).
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        e.expect(rf"^info string option '{name}' .*'{re.escape(shown)}'$", 2.0)
     e.ready()
     e.quit()
     c = cecp_engine()

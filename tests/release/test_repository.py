@@ -80,6 +80,22 @@ def test_c_lines_fit_120_columns():
     check(not long_lines, "lines over 120 columns: " + ", ".join(long_lines[:20]))
 
 
+# A comment that opens after code on its line and does not close there: clang-format aligns its
+# first line with the comments beside it but not the lines after, which it leaves where they were.
+TRAILING_COMMENT = re.compile(r"^\s*[^\s/*].*?/\*(?!.*\*/)")
+
+
+def test_no_trailing_comment_spans_lines():
+    """A comment beside code fits on its line; a longer one stands above the code it explains."""
+    found = []
+    for path in tracked_files():
+        if path.endswith((".c", ".h")):
+            with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as f:
+                found += [f"{path}:{n}" for n, line in enumerate(f, 1)
+                          if TRAILING_COMMENT.match(line) and '"' not in line.split("/*")[0]]
+    check(not found, f"{len(found)} comments beside code go on to the next line: " + ", ".join(found[:20]))
+
+
 def make(*args, cwd=ROOT):
     """Run make as a user would: without the variables of a make (or CI) this test runs under."""
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "WERROR", "TECH_VERSION")}

@@ -154,10 +154,10 @@ TEST_CASE(castling_rights_geometry_and_letters)
 {
     static Position pos;
     if (!setup_fen(&pos, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")) return;
-    CHECK(castling_is_standard(&pos));
+    CHECK(castling_rights_standard(&pos.castle, pos.castling));
     if (!setup_fen(&pos, "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1")) return;
-    CHECK(!castling_is_standard(&pos));
-    CHECK(castling_letter(&pos, 0) == 'K' && castling_letter(&pos, 3) == 'q');
+    CHECK(!castling_rights_standard(&pos.castle, pos.castling));
+    CHECK(castling_letter(&pos.castle, pos.board, 0) == 'K' && castling_letter(&pos.castle, pos.board, 3) == 'q');
     /* A rook moving off its square, or taken there, ends that right alone; the king's move both. */
     CHECK(play_moves(&pos, "g1g2"));
     CHECK(pos.castling == (CASTLE_WQ | CASTLE_BK | CASTLE_BQ));
@@ -170,7 +170,7 @@ TEST_CASE(castling_rights_geometry_and_letters)
     CHECK(pos.castling == (CASTLE_WK | CASTLE_BK));
     /* Two rooks on one side: the inner one's right is written with its file. */
     if (!setup_fen(&pos, "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1")) return;
-    CHECK(castling_letter(&pos, 1) == 'B');
+    CHECK(castling_letter(&pos.castle, pos.board, 1) == 'B');
 }
 
 TEST_CASE(start_arrays_numbered_as_chess960_numbers_them)

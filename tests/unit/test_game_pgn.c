@@ -60,9 +60,35 @@ TEST_CASE(game_pgn_reads_back_through_the_engines_reader)
 {
     static Game game;
     game_init(&game);
-    PgnHeader header = {"Test", "?", "2026.01.02", "-", "Ada \"the\" Lovelace", "TECH", "*", NULL};
+    /* A comment before the first move, one before a Black move (its number again), one at the end. */
+    PgnComment comments[] = {{0, "TECH plays Black"}, {7, "from here {stronger}"}, {0, "the end"}};
+    PgnHeader header = {.event = "Test",
+                        .site = "?",
+                        .date = "2026.01.02",
+                        .round = "-",
+                        .white = "Ada \"the\" Lovelace",
+                        .black = "TECH",
+                        .black_elo = "1200",
+                        .result = "*",
+                        .comments = comments,
+                        .comment_count = 3};
     wander(&game, 120);
+    comments[2].ply = game.move_count;
     check_round_trip(&game, &header, "from the start");
+    FILE *file = tmpfile();
+    if (CHECK(file != NULL)) {
+        char text[8192] = "";
+        CHECK(game_write_pgn(&game, &header, file));
+        rewind(file);
+        text[fread(text, 1, sizeof text - 1, file)] = '\0';
+        fclose(file);
+        CHECK(strstr(text, "[BlackElo \"1200\"]") != NULL && strstr(text, "[WhiteElo") == NULL);
+        CHECK(strstr(text, "\n\n{TECH plays Black} 1. ") != NULL);
+        for (char *end = strchr(text, '\n'); end; end = strchr(end, '\n')) *end = ' '; /* lines joined */
+        CHECK(strstr(text, "{from here {stronger)} 4... ") != NULL);
+        CHECK(strstr(text, " {the end} *") != NULL);
+    }
+    header.comment_count = 0;
     char error[GAME_ERROR_MAX];
     CHECK(game_setup(&game, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 3 5", NULL, 0, error,
                      sizeof error));
@@ -79,7 +105,13 @@ TEST_CASE(game_chess960_set_up_played_and_written)
 {
     static Game game;
     game_init(&game);
-    PgnHeader header = {"Test", "?", "2026.01.02", "-", "Ada \"the\" Lovelace", "TECH", "*", NULL};
+    PgnHeader header = {.event = "Test",
+                        .site = "?",
+                        .date = "2026.01.02",
+                        .round = "-",
+                        .white = "Ada \"the\" Lovelace",
+                        .black = "TECH",
+                        .result = "*"};
     const char *start = "1r3k1r/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w KQkq - 0 1";
     char *castle[] = {"f1h1", "f8b8"};
     char error[GAME_ERROR_MAX];

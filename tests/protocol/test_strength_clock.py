@@ -1,0 +1,142 @@
+"""test_strength_clock.py - UCI_Elo at the control of the game (issue 55): by default a setting's
+work a move grows with the clock as R^k (R the control's time a move over 10+0.1's, k the
+profile's, protocol/driver/clock_table.h), TECH says the work at a clock where it is not the
+table's, `Strength Clock` "same at every clock" keeps the table's work, and a grown work never
+costs the game on time. Ratios within one run, never absolute speeds."""
+import os
+import re
+import time
+
+from harness import SLOW, Engine, bestmove, check
+from test_strength import black_reply
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CLOCK_TABLE = os.path.join(ROOT, "protocol", "driver", "clock_table.h")
+MIDDLEGAME = "r1b2rk1/ppqn1pbp/3p1np1/2pP4/4P3/2N2N2/PP2BPPP/R1BQR1K1 w - - 0 1"
+PLAN_RE = r"^info string plan: .* soft (\d+) ms hard (\d+) ms avail (\d+) ms.* work (\d+) ms pace"
+MOVE_WORK_RE = r"stats depth \d+ nodes \d+ .* wall-ms (\d+) pdp10-ms \d+ move-pdp10-ms (\d+)"
+SAID_RE = r"^info string UCI_Elo (\d+) at this clock: ([\d.]+) PDP-10 seconds of work a move"
+PROFILE_RE = r"profile (TECH-\w+) at UCI_Elo \d+ \(([\d.]+) PDP-10 seconds of work a move"
+# [C] A TECH-deep setting near the bottom of its profile: it deepens until its budget (so a move
+# does its budget's work) and its work at 60+0.6, about 2,900 PDP-10 s in 2 s, is a twentieth of
+# what this machine gives at native speed.
+ELO_DEEP = 1700
+# The time manager's estimate of a move's time (timeman.c, avail_ms: whole milliseconds), TECH-deep's
+# horizon, the default Move Overhead.
+HORIZON, OVERHEAD_MS, INCREMENT_SHARE = 20, 50, 0.75
+
+
+def exponent(profile):
+    """k of `profile` as clock_table.h gives it."""
+    key = {"TECH-1971": "1971", "TECH-deep": "DEEP", "TECH-modern": "MODERN"}[profile]
+    with open(CLOCK_TABLE) as f:
+        m = re.search(rf"^#define STRENGTH_CLOCK_EXPONENT_{key} ([\d.]+)$", f.read(), re.M)
+    check(m, f"clock_table.h has no exponent for {profile}")
+    return float(m.group(1))
+
+
+def avail_ms(base_ms, inc_ms):
+    return (base_ms - OVERHEAD_MS) // HORIZON + int(inc_ms * INCREMENT_SHARE)
+
+
+def one_move(options, clock):
+    """A fresh game, one move from MIDDLEGAME under `clock` (the `go` words): (the profile and its
+    table work in ms, the plan's work in ms, the move's work in ms, the work said or None)."""
+    e = Engine()
+    e.uci()
+    e.send("debug on", *(f"setoption name {name} value {value}" for name, value in options), "ucinewgame",
+           f"position fen {MIDDLEGAME}")
+    e.ready()
+    e.send(f"go {clock}")
+    lines = []
+    bestmove(e, 30.0 * SLOW, lines)
+    e.quit()
+    profile = next((m for m in (re.search(PROFILE_RE, l) for l in lines) if m), None)
+    plan = next((m for m in (re.search(PLAN_RE, l) for l in lines) if m), None)
+    moved = next((m for m in (re.search(MOVE_WORK_RE, l) for l in lines) if m), None)
+    said = next((m for m in (re.search(SAID_RE, l) for l in lines) if m), None)
+    check(profile and plan and moved, f"{clock}: no profile, plan or stats line: {lines[:3]} {lines[-3:]}")
+    return ((profile.group(1), float(profile.group(2)) * 1000), int(plan.group(4)), int(moved.group(2)),
+            float(said.group(2)) * 1000 if said else None)
+
+
+def test_uci_elo_work_grows_with_the_clock():
+    """By default a setting's work at 60+0.6 is R^k times its work at 10+0.1 (R of the time
+    manager's own estimate, k the profile's from clock_table.h), within the time manager's whole
+    milliseconds for the plan and within a fifth for the work the move did; at 10+0.1 it is the
+    table's work and nothing more is said, at 60+0.6 an `info string` says the work a move. With
+    `Strength Clock` "same at every clock" the work at 60+0.6 is the table's."""
+    setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_DEEP)))
+    (profile, table_ms), fast_plan, fast_move, fast_said = one_move(setting, "wtime 10000 btime 10000 winc 100 binc 100")
+    check(profile == "TECH-deep", f"UCI_Elo {ELO_DEEP} plays {profile}")
+    check(abs(fast_plan - table_ms) <= 0.001 * table_ms + 100, f"10+0.1: plan's work {fast_plan} ms, table {table_ms}")
+    check(fast_said is None, f"10+0.1: said a work of {fast_said} ms")
+    _, slow_plan, slow_move, slow_said = one_move(setting, "wtime 60000 btime 60000 winc 600 binc 600")
+    want = (avail_ms(60000, 600) / avail_ms(10000, 100)) ** exponent(profile)
+    ratio = slow_plan / fast_plan
+    check(abs(ratio / want - 1) <= 0.01, f"60+0.6: plan's work x{ratio:.3f} of 10+0.1's, want x{want:.3f}")
+    check(slow_said is not None and abs(slow_said - slow_plan) <= 0.001 * slow_plan + 100,
+          f"60+0.6: said {slow_said} ms, planned {slow_plan}")
+    moved = slow_move / max(fast_move, 1)
+    check(0.8 * want <= moved <= 1.25 * want, f"the move's work: {fast_move} ms at 10+0.1, {slow_move} at 60+0.6: "
+          f"x{moved:.2f}, want x{want:.2f}")
+    fixed = setting + (("Strength Clock", "same at every clock"),)
+    _, same_plan, _, same_said = one_move(fixed, "wtime 60000 btime 60000 winc 600 binc 600")
+    check(abs(same_plan - table_ms) <= 0.001 * table_ms + 100 and same_said is None,
+          f"same at every clock, 60+0.6: plan's work {same_plan} ms (table {table_ms}), said {same_said}")
+
+
+def test_uci_elo_grown_work_never_loses_on_time():
+    """The top setting, its work grown by a 60+0.6 start, then a clock run down to 2.5 s with
+    0.6 s a move: every move comes within the clock's hard limit for it (the plan's), and the
+    clock never runs out."""
+    e = Engine()
+    e.send("uci")
+    top = int(e.expect(r"^option name UCI_Elo type spin default \d+ min \d+ max (\d+)$").group(1))
+    e.expect("^uciok$")
+    e.send("debug on", "setoption name UCI_LimitStrength value true", f"setoption name UCI_Elo value {top}",
+           "ucinewgame")
+    e.ready()
+    remaining, inc, moves = 60000, 600, []
+    for i in range(6):
+        e.send("position startpos moves " + " ".join(moves))
+        e.ready()
+        sent = e.send(f"go wtime {remaining} btime {remaining} winc {inc} binc {inc}")
+        lines = []
+        move, _ = bestmove(e, 30.0 * SLOW, lines)
+        elapsed_ms = int((time.monotonic() - sent) * 1000)
+        plan = next((m for m in (re.search(PLAN_RE, l) for l in lines) if m), None)
+        check(plan, f"move {i + 1}: no plan line")
+        hard = int(plan.group(2))
+        check(elapsed_ms <= hard + 250 * SLOW, f"move {i + 1}: {elapsed_ms} ms with {remaining} on the clock, "
+              f"hard limit {hard} ms")
+        remaining = (2500 if i == 0 else remaining - elapsed_ms) + inc
+        check(remaining > inc, f"move {i + 1}: {remaining - inc} ms left")
+        reply = black_reply(moves + [move])
+        if reply is None:
+            break
+        moves += [move, reply]
+    e.quit()
+
+
+def test_the_fit_and_the_documents_are_the_programs():
+    """clock_table.h is what scripts/clock_fit.py writes from the recorded games (--check), the fit
+    docs/STRENGTH.md §1c shows is the script's output, and the exponents PLAYING.md and the manual
+    page give are the table's, to two places."""
+    import subprocess
+    import sys
+    script = os.path.join(ROOT, "scripts", "clock_fit.py")
+    out = subprocess.run([sys.executable, script, "--check"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    check(out.returncode == 0, f"clock_fit.py --check: {out.stdout[-300:]} {out.stderr[-300:]}")
+    fit = "\n".join(line for line in out.stdout.splitlines() if not line.startswith("protocol/driver/clock_table.h"))
+    with open(os.path.join(ROOT, "docs", "STRENGTH.md")) as f:
+        strength = f.read()
+    check(f"```\n{fit}\n```" in strength, "docs/STRENGTH.md §1c does not show clock_fit.py's output as it is now")
+    exponents = {p: f"{exponent(p):.2f}" for p in ("TECH-1971", "TECH-deep", "TECH-modern")}
+    with open(os.path.join(ROOT, "docs", "PLAYING.md")) as f:
+        playing = re.sub(r"\s+", " ", f.read())
+    with open(os.path.join(ROOT, "docs", "tech.6")) as f:
+        page = re.sub(r"\s+", " ", f.read().replace("\\-", "-"))
+    for profile, k in exponents.items():
+        check(f"{profile} {k}" in playing, f"docs/PLAYING.md does not give {profile} {k}")
+        check(f"{k} for {profile}" in page, f"docs/tech.6 does not give {k} for {profile}")
