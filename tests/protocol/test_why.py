@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 
-from harness import Engine, check
+from harness import Engine, check, engine_command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
@@ -88,7 +88,7 @@ def uci_score(fen, depth, move):
 
 
 def presort(fen):
-    out = subprocess.run([os.environ["TECH_BINARY"], "presort", *fen.split()], capture_output=True, text=True)
+    out = subprocess.run(engine_command("presort", *fen.split()), capture_output=True, text=True)
     rows = {}
     for line in out.stdout.splitlines()[1:]:
         parts = line.split()

@@ -1,9 +1,9 @@
 // play_in_chromium.mjs - the web page in a real browser: headless Chromium (Debian's chromium),
 // driven by playwright-core, loads build/web from a static server of this script's own (with the
 // cross-origin isolation headers), and a game is played by clicking squares: after each move TECH
-// must answer with a legal move and show its thinking; the strength is changed in the middle, a
-// move taken back, the PGN downloaded; then a Chess960 game as Black, TECH moving first. Fails on
-// any error in the browser's console. Saves a screenshot.
+// must answer with a legal move and show its thinking and its reasons; the strength is changed in
+// the middle, a move taken back, the PGN downloaded; then a Chess960 game as Black, TECH moving
+// first. Fails on any error in the browser's console. Saves a screenshot.
 //
 // usage: node tests/web/play_in_chromium.mjs build/web [SCREENSHOT.png]
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
@@ -95,6 +95,8 @@ await withPage(folder, async (page, url, consoleErrors) => {
     const line = await page.textContent('#think-line');
     check(/^\d+$/.test(depth) && line.trim() !== '–' && line.trim() !== '',
           `move ${turn}: TECH's thinking shown (depth ${depth}, line ${line.trim()})`);
+    const reasons = await page.textContent('#reasons');
+    check(reasons.includes(after[before.length + 1]), `move ${turn}: TECH's reasons shown: ${reasons}`);
   }
 
   if (screenshot) {

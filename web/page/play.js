@@ -1,6 +1,6 @@
 // play.js - the page a person plays TECH on: the board (chessground), the rules (chessops: legal
 // moves, SAN, the end of a game, Chess960), TECH in a Web Worker over UCI (uci-engine.js), the
-// strength chooser, the clock, TECH's thinking, take-back, a new game and the PGN.
+// strength chooser, the clock, TECH's thinking and its reasons, take-back, a new game and the PGN.
 import {Chessground} from 'chessground';
 import {Chess, castlingSide, normalizeMove} from 'chessops/chess.js';
 import {chessgroundDests} from 'chessops/compat.js';
@@ -134,7 +134,7 @@ const engine = {
   staleBestmoves: 0,   // bestmoves still to come from searches given up (take-back, new game)
   elo: null,           // the strength chosen
   eloSent: null,       // the strength TECH was last told
-  lastInfo: null,
+  reasons: null,        // why TECH chose the move it is about to play
 };
 
 const stopSearch = () => {
@@ -193,12 +193,21 @@ const showThinking = (line) => {
   $('think-line').textContent = sans.join(' ');
 };
 
+// TECH's `info string` lines: the profile it plays ("TECH 1.0, profile TECH-1971") or, with
+// ExplainMoves on, why it chose its move, said just before the move itself.
+const onInfoString = (text) => {
+  if (!text.startsWith('TECH ')) engine.reasons = text;
+};
+
 const onBestmove = (line) => {
   if (engine.staleBestmoves > 0) {
     engine.staleBestmoves--;
+    engine.reasons = null;
     return;
   }
   engine.searching = false;
+  $('reasons').textContent = engine.reasons || '–';
+  engine.reasons = null;
   const text = line.split(/\s+/)[1];
   const pos = currentPosition();
   const parsed = parseUci(text);
@@ -316,7 +325,7 @@ const newGame = (person) => {
 };
 
 const clearThinking = () => {
-  for (const id of ['think-depth', 'think-score', 'think-nodes', 'think-line']) $(id).textContent = '–';
+  for (const id of ['think-depth', 'think-score', 'think-nodes', 'think-line', 'reasons']) $(id).textContent = '–';
 };
 
 // Back to the person's last turn: TECH's reply and the person's move (or TECH's search stopped).
@@ -407,12 +416,14 @@ const start = async () => {
   }
   engine.uci = new UciEngine('tech.js');
   engine.uci.onLine((line) => {
-    if (line.startsWith('info ')) showThinking(line);
+    if (line.startsWith('info string ')) onInfoString(line.slice(12));
+    else if (line.startsWith('info ')) showThinking(line);
     else if (line.startsWith('bestmove')) onBestmove(line);
     else if (line.startsWith('id name ')) $('engine-name').textContent = line.slice(8);
   });
   const options = await engine.uci.handshake();
   await fillStrengths(options['UCI_Elo']);
+  if (options['ExplainMoves']) engine.uci.send('setoption name ExplainMoves value true');
   await engine.uci.waitFor('readyok', 'isready');
   $('new-white').addEventListener('click', () => newGame('white'));
   $('new-black').addEventListener('click', () => newGame('black'));
