@@ -101,7 +101,7 @@ await withPage(folder, async (page, url, consoleErrors) => {
 
   if (screenshot) {
     await page.waitForTimeout(1000); // the board's animation of TECH's last move ends
-    await page.screenshot({path: screenshot});
+    await page.screenshot({path: screenshot, fullPage: true});
     console.log(`screenshot: ${screenshot}`);
   }
   const played = (await sans()).length;
