@@ -13,7 +13,8 @@ PYTHON  ?= python3
 WERROR     ?=
 WARN_FLAGS := -Wall -Wextra -Wmissing-declarations -Wshadow $(if $(filter-out 0,$(WERROR)),-Werror)
 
-# The system the build is for: posix (Linux and other Unix systems) or windows (`make windows`).
+# The system the build is for: posix (Linux and other Unix systems), windows (`make windows`) or
+# web (WebAssembly, `make web`: its flags are in the web block further down).
 # It picks the one platform file (platform/platform_$(PLATFORM).c, docs/ARCHITECTURE.md) and
 # the flags that go with it. Windows: Windows 7 and later, C99 printf formats from MinGW's own
 # stdio, one static binary (no DLL beside it), an 8 MB main stack as Linux's, winmm for the
@@ -24,6 +25,11 @@ PLATFORM_FLAGS   := -D_WIN32_WINNT=0x0601 -D__USE_MINGW_ANSI_STDIO=1
 PLATFORM_LDFLAGS := -static -Wl,--stack,8388608
 PLATFORM_LDLIBS  := -lwinmm
 EXEEXT           := .exe
+else ifeq ($(PLATFORM),web)
+PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
+PLATFORM_LDFLAGS  = $(WEB_LDFLAGS)
+PLATFORM_LDLIBS  :=
+EXEEXT           :=
 else
 PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
 PLATFORM_LDFLAGS :=
@@ -84,7 +90,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test test-unit checked-builds check-layers check-circles format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows dist deb lint install uninstall clean help FORCE
+.PHONY: all test test-unit checked-builds check-layers check-circles format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows web bench-web test-web dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -319,8 +325,65 @@ dist:
 deb:
 	$(PYTHON) packaging/release.py deb --version '$(TECH_VERSION)'
 
+# --- TECH in the browser (docs/WEB.md) ------------------------------------------------------------
+## web: TECH compiled to WebAssembly (Debian's emscripten, platform/platform_web.c) and the page a
+## person plays on, one static folder build/web to serve as it is; the page's libraries are copied
+## from web/node_modules (`npm ci` in web/, from its package-lock.json)
+WEB_CC   ?= emcc
+WEB_DIR  := build/web
+WEB_NODE ?= node
+# Debian's emscripten runs its JavaScript tools with node; they find their modules there.
+WEB_ENV  := NODE_PATH=/usr/share/nodejs
+# The engine: main() on a thread of its own (the worker's own thread stays free to pass the
+# messages), memory that grows with the Hash option up to 2 GB, the exit code given back under
+# node, and the launcher web/engine-io.js put first: messages or stdin in, lines out (under node
+# also the machine's files, through emscripten's NODEFS).
+WEB_LDFLAGS = -sPROXY_TO_PTHREAD -sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno-pthreads-mem-growth \
+              -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node -lnodefs.js \
+              -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_platform_web_input --pre-js web/engine-io.js
+WEB_MAKE  = $(WEB_ENV) $(MAKE) BUILD=build/web-objects PLATFORM=web CC=$(WEB_CC)
+# The page's own files; what it takes from npm (web/node_modules): the board (chessground: its
+# script and its styles, pieces included), the rules (chessops, and the one module it imports)
+# and the service worker that isolates the page where the server does not; each with its licence.
+WEB_PAGE := $(wildcard web/page/*)
+WEB_NPM  := web/node_modules
+# Built in the sub-make, which compiles the engine with emcc (not reached from the other targets).
+$(WEB_DIR)/tech.js: $(LIB_OBJ) $(MAIN_OBJ) web/engine-io.js
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $(LIB_OBJ) $(MAIN_OBJ) $(LDLIBS)
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: web/node_modules/.package-lock.json
+	$(WEB_MAKE) $(WEB_DIR)/tech.js
+	rm -rf $(WEB_DIR)/vendor
+	mkdir -p $(WEB_DIR)/vendor/chessground/dist $(WEB_DIR)/vendor/chessground/assets $(WEB_DIR)/vendor/chessops $(WEB_DIR)/vendor/result
+	cp $(WEB_NPM)/@lichess-org/chessground/dist/chessground.min.js $(WEB_DIR)/vendor/chessground/dist/
+	cp $(WEB_NPM)/@lichess-org/chessground/assets/*.css $(WEB_DIR)/vendor/chessground/assets/
+	cp $(WEB_NPM)/@lichess-org/chessground/LICENSE $(WEB_DIR)/vendor/chessground/
+	cp $(WEB_NPM)/chessops/dist/esm/*.js $(WEB_NPM)/chessops/LICENSE.txt $(WEB_DIR)/vendor/chessops/
+	cp $(WEB_NPM)/@badrap/result/dist/mjs/index.mjs $(WEB_NPM)/@badrap/result/LICENSE $(WEB_DIR)/vendor/result/
+	cp $(WEB_NPM)/coi-serviceworker/coi-serviceworker.min.js $(WEB_PAGE) $(WEB_DIR)/
+	$(PYTHON) web/strength_table.py docs/STRENGTH.md > $(WEB_DIR)/strength.json
+	@echo "web: $(WEB_DIR), $$(du -sh --apparent-size $(WEB_DIR) | cut -f1); to play: python3 -m http.server -d $(WEB_DIR), then open http://localhost:8000"
+
+## bench-web: the bench of the WebAssembly build under node, printed as `tech bench` prints it
+bench-web: web
+	$(WEB_NODE) $(WEB_DIR)/tech.js bench
+	$(WEB_NODE) $(WEB_DIR)/tech.js bench --style modern
+
+## test-web: the protocol suite against the WebAssembly build under node (but the tests
+## tests/protocol/web.skip names, and the clock-bound ones), then a game played by clicking on
+## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium)
+WEB_SLOW ?= 2
+test-web: web
+	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) \
+	    --skip tests/protocol/web.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech.js
+	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
+
 ## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
-LINT_DIRS := scripts tests book-free-openings packaging
+LINT_DIRS := scripts tests book-free-openings packaging web
 lint:
 	@command -v pyflakes3 >/dev/null || { echo "make lint needs pyflakes3: sudo apt-get install pyflakes3" >&2; exit 1; }
 	pyflakes3 $(LINT_DIRS) && echo "lint: pyflakes finds nothing in $(LINT_DIRS)"
@@ -358,6 +421,9 @@ help:
 	@echo "  make pgo        ./$(EXE) built with profile-guided optimisation (gcc; trained on bench and perft)"
 	@echo "  make windows    tech.exe for 64-bit Windows (MinGW-w64 cross compiler, static; build/windows)"
 	@echo "  make test-windows  tech.exe under Wine: unit tests, protocol suite, games against ./$(EXE)"
+	@echo "  make web        TECH in WebAssembly and the page to play it on, one folder: build/web (emscripten, npm)"
+	@echo "  make bench-web  the bench under node (the native signatures)"
+	@echo "  make test-web   the protocol suite under node, then a game on the page in headless Chromium"
 	@echo "  make dist       the Windows zip and the source archive in build/dist, with SHA-256 sums"
 	@echo "  make deb        the Debian package build/deb/tech_VERSION_ARCH.deb, checked by lintian"
 	@echo "  make lint       pyflakes over the Python (pyflakes3; CI)"

@@ -194,7 +194,8 @@ def main(folder, label, support_name, announce=False):
         return 2
     wrapper, skips, jobs, binary, wanted = parsed
     binary = os.path.abspath(binary)
-    if not os.access(binary, os.X_OK):
+    # Under a wrapper the file is the wrapper's to run (node runs tech.js, which is no program).
+    if not (os.path.isfile(binary) if wrapper else os.access(binary, os.X_OK)):
         print(f"{label}: cannot run {binary}")
         return 2
     # The support module reads these when it is imported (the engine, its wrapper, the slowness).

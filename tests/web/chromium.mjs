@@ -1,0 +1,69 @@
+// chromium.mjs - what the browser tests share: a static server of the folder on 127.0.0.1 that
+// sends the cross-origin isolation headers (TECH's threads need a SharedArrayBuffer), and
+// headless Chromium (Debian's chromium, or CHROMIUM) driven by playwright-core from
+// web/node_modules, in a new empty profile.
+import {createRequire} from 'node:module';
+import {createServer} from 'node:http';
+import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {dirname, extname, join, normalize, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MODULES = join(ROOT, 'web', 'node_modules');
+const {chromium} = createRequire(join(MODULES, 'playwright-core', 'package.json'))('playwright-core');
+
+const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+               '.json': 'application/json', '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml'};
+
+// Serve `folder`; resolves to {url, close}.
+export const serve = async (folder) => {
+  const server = createServer((request, response) => {
+    const path = normalize(join(folder, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
+    const file = path.endsWith('/') ? join(path, 'index.html') : path;
+    let found = false;
+    try {
+      found = file.startsWith(folder) && statSync(file).isFile();
+    } catch {
+      found = false;
+    }
+    if (!found) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
+                             'Cross-Origin-Opener-Policy': 'same-origin',
+                             'Cross-Origin-Embedder-Policy': 'require-corp'});
+    response.end(readFileSync(file));
+  });
+  await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
+  return {url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close()};
+};
+
+// Run `work(page, url)` on `folder` served, in a fresh headless Chromium; every error the page's
+// console shows is collected into the array `work` gets as its third argument.
+export const withPage = async (folder, work) => {
+  const site = await serve(resolve(folder));
+  const profile = mkdtempSync(join(tmpdir(), 'tech-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: {width: 1150, height: 760},
+    acceptDownloads: true,
+  });
+  try {
+    const page = browser.pages()[0] || await browser.newPage();
+    const consoleErrors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    return await work(page, site.url, consoleErrors);
+  } finally {
+    await browser.close();
+    site.close();
+    rmSync(profile, {recursive: true, force: true});
+  }
+};

@@ -1,0 +1,436 @@
+// play.js - the page a person plays TECH on: the board (chessground), the rules (chessops: legal
+// moves, SAN, the end of a game, Chess960), TECH in a Web Worker over UCI (uci-engine.js), the
+// strength chooser, the clock, TECH's thinking and its reasons, take-back, a new game and the PGN.
+import {Chessground} from 'chessground';
+import {Chess, castlingSide, normalizeMove} from 'chessops/chess.js';
+import {chessgroundDests} from 'chessops/compat.js';
+import {makeFen, parseFen} from 'chessops/fen.js';
+import {makeSan} from 'chessops/san.js';
+import {kingCastlesTo, makeSquare, makeUci, opposite, parseSquare, parseUci} from 'chessops/util.js';
+import {UciEngine} from './uci-engine.js';
+
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const $ = (id) => document.getElementById(id);
+
+// --- the game ------------------------------------------------------------------------------
+
+const game = {
+  startFen: START_FEN,
+  chess960: false,
+  person: 'white',
+  moves: [],       // chessops moves (castling as king takes rook), from the start
+  sans: [],
+  result: null,    // '1-0', '0-1', '1/2-1/2' once the game is over
+  reason: '',
+  tech: 'TECH',    // the name TECH plays under in the PGN (its strength)
+};
+
+const positionAt = (count) => {
+  const pos = Chess.fromSetup(parseFen(game.startFen).unwrap()).unwrap();
+  game.moves.slice(0, count).forEach((move) => pos.play(move));
+  return pos;
+};
+const currentPosition = () => positionAt(game.moves.length);
+
+// The move as TECH reads it: king takes rook in Chess960, the king's two steps otherwise.
+const uciOf = (pos, move) => {
+  const side = castlingSide(pos, move);
+  if (side && !game.chess960) return makeSquare(move.from) + makeSquare(kingCastlesTo(pos.turn, side));
+  return makeUci(move);
+};
+
+// Threefold repetition and the fifty-move rule, which chessops leaves to the caller.
+const repetitionOrFifty = () => {
+  const seen = new Map();
+  const pos = positionAt(0);
+  const key = (p) => makeFen(p.toSetup()).split(' ').slice(0, 4).join(' ');
+  seen.set(key(pos), 1);
+  let thrice = false;
+  for (const move of game.moves) {
+    pos.play(move);
+    const count = (seen.get(key(pos)) || 0) + 1;
+    seen.set(key(pos), count);
+    thrice = count >= 3;
+  }
+  if (thrice) return 'threefold repetition';
+  if (pos.halfmoves >= 100) return 'the fifty-move rule';
+  return null;
+};
+
+const checkGameOver = () => {
+  const pos = currentPosition();
+  const outcome = pos.outcome();
+  if (outcome) {
+    game.result = outcome.winner === 'white' ? '1-0' : outcome.winner === 'black' ? '0-1' : '1/2-1/2';
+    game.reason = outcome.winner ? 'checkmate' : pos.isStalemate() ? 'stalemate' : 'insufficient material';
+  } else {
+    const draw = repetitionOrFifty();
+    if (draw) [game.result, game.reason] = ['1/2-1/2', draw];
+  }
+  return game.result !== null;
+};
+
+// --- the clock -----------------------------------------------------------------------------
+
+const clock = {
+  ms: {white: 0, black: 0},
+  incrementMs: 0,
+  running: null, // the side whose time runs, or null
+  since: 0,
+  timer: null,
+};
+
+const format = (ms) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+const timeLeft = (side) => clock.ms[side] - (clock.running === side ? performance.now() - clock.since : 0);
+
+const showClocks = () => {
+  const top = opposite(game.person);
+  for (const [id, side] of [['clock-top', top], ['clock-bottom', game.person]]) {
+    const element = $(id);
+    element.textContent = format(timeLeft(side));
+    element.classList.toggle('running', clock.running === side);
+    element.classList.toggle('flagged', timeLeft(side) <= 0 && game.result !== null);
+  }
+};
+
+const stopClock = () => {
+  if (clock.running) clock.ms[clock.running] = timeLeft(clock.running);
+  clock.running = null;
+};
+
+// The side that just moved gets its increment; the other's time starts.
+const pressClock = (moved) => {
+  if (clock.running === moved) {
+    stopClock();
+    clock.ms[moved] += clock.incrementMs;
+  }
+  if (game.result) return;
+  clock.running = opposite(moved);
+  clock.since = performance.now();
+};
+
+const tick = () => {
+  if (clock.running && timeLeft(clock.running) <= 0 && !game.result) {
+    const loser = clock.running;
+    stopClock();
+    clock.ms[loser] = 0;
+    game.result = loser === 'white' ? '0-1' : '1-0';
+    game.reason = `${loser === 'white' ? 'White' : 'Black'} lost on time`;
+    if (engine.searching) stopSearch();
+    refresh();
+  }
+  showClocks();
+};
+
+// --- TECH ----------------------------------------------------------------------------------
+
+const engine = {
+  uci: null,
+  searching: false,
+  staleBestmoves: 0,   // bestmoves still to come from searches given up (take-back, new game)
+  elo: null,           // the strength chosen
+  eloSent: null,       // the strength TECH was last told
+  reasons: null,        // why TECH chose the move it is about to play
+};
+
+const stopSearch = () => {
+  engine.staleBestmoves++;
+  engine.searching = false;
+  engine.uci.send('stop');
+};
+
+const sendStrength = () => {
+  if (engine.elo === engine.eloSent) return;
+  engine.uci.send('setoption name UCI_LimitStrength value true');
+  engine.uci.send(`setoption name UCI_Elo value ${engine.elo}`);
+  engine.eloSent = engine.elo;
+};
+
+const techMoves = () => {
+  if (game.result) return;
+  sendStrength();
+  const pos = positionAt(0);
+  const uciMoves = game.moves.map((move) => {
+    const text = uciOf(pos, move);
+    pos.play(move);
+    return text;
+  });
+  engine.uci.send(`position fen ${game.startFen}${uciMoves.length ? ' moves ' + uciMoves.join(' ') : ''}`);
+  const wtime = Math.max(1, Math.round(timeLeft('white')));
+  const btime = Math.max(1, Math.round(timeLeft('black')));
+  engine.searching = true;
+  engine.uci.send(`go wtime ${wtime} btime ${btime} winc ${clock.incrementMs} binc ${clock.incrementMs}`);
+  showStatus('TECH is thinking…');
+};
+
+// Depth, score and line of TECH's latest `info`, the line in SAN from the position searched.
+const showThinking = (line) => {
+  const depth = line.match(/\bdepth (\d+)/);
+  const pv = line.match(/\bpv (.+)$/);
+  if (!depth || !pv) return;
+  const cp = line.match(/\bscore cp (-?\d+)/);
+  const mate = line.match(/\bscore mate (-?\d+)/);
+  const nodes = line.match(/\bnodes (\d+)/);
+  const pos = currentPosition();
+  const sign = pos.turn === 'white' ? 1 : -1; // shown from White's side, as a board shows it
+  $('think-depth').textContent = depth[1];
+  $('think-score').textContent = cp ? (sign * cp[1] / 100).toFixed(2).replace(/^(?=\d)/, '+')
+                                    : mate ? `mate in ${Math.abs(mate[1])} for ${sign * mate[1] > 0 ? 'White' : 'Black'}` : '–';
+  $('think-nodes').textContent = nodes ? Number(nodes[1]).toLocaleString('en') : '–';
+  const sans = [];
+  for (const text of pv[1].trim().split(/\s+/)) {
+    const parsed = parseUci(text);
+    if (!parsed) break;
+    const move = normalizeMove(pos, parsed);
+    if (!pos.isLegal(move)) break;
+    sans.push(makeSan(pos, move));
+    pos.play(move);
+  }
+  $('think-line').textContent = sans.join(' ');
+};
+
+// TECH's `info string` lines: the profile it plays ("TECH 1.0, profile TECH-1971") or, with
+// ExplainMoves on, why it chose its move, said just before the move itself.
+const onInfoString = (text) => {
+  if (!text.startsWith('TECH ')) engine.reasons = text;
+};
+
+const onBestmove = (line) => {
+  if (engine.staleBestmoves > 0) {
+    engine.staleBestmoves--;
+    engine.reasons = null;
+    return;
+  }
+  engine.searching = false;
+  $('reasons').textContent = engine.reasons || '–';
+  engine.reasons = null;
+  const text = line.split(/\s+/)[1];
+  const pos = currentPosition();
+  const parsed = parseUci(text);
+  const move = parsed && normalizeMove(pos, parsed);
+  if (!move || !pos.isLegal(move)) {
+    showStatus(`TECH answered ${text}, not a legal move here`, true);
+    console.error(`TECH's bestmove ${text} is not legal in ${makeFen(pos.toSetup())}`);
+    return;
+  }
+  play(move);
+};
+
+// --- the board -----------------------------------------------------------------------------
+
+let board = null;
+
+const play = (move) => {
+  const pos = currentPosition();
+  const mover = pos.turn;
+  game.sans.push(makeSan(pos, move));
+  game.moves.push(move);
+  checkGameOver();
+  pressClock(mover);
+  refresh();
+  if (!game.result && currentPosition().turn !== game.person) techMoves();
+};
+
+const onPersonMove = (orig, dest) => {
+  const pos = currentPosition();
+  const from = parseSquare(orig);
+  const to = parseSquare(dest);
+  const piece = pos.board.get(from);
+  const lastRank = (to >> 3) === 7 || (to >> 3) === 0;
+  const move = normalizeMove(pos, {from, to, promotion: piece && piece.role === 'pawn' && lastRank ? 'queen' : undefined});
+  if (!pos.isLegal(move) || game.result || engine.searching) {
+    refresh();
+    return;
+  }
+  play(move);
+};
+
+const refresh = () => {
+  const pos = currentPosition();
+  const last = game.moves[game.moves.length - 1];
+  const personToMove = !game.result && pos.turn === game.person && !engine.searching;
+  board.set({
+    fen: makeFen(pos.toSetup()),
+    orientation: game.person,
+    turnColor: pos.turn,
+    check: pos.isCheck(),
+    lastMove: last ? [makeSquare(last.from), makeSquare(last.to)] : undefined,
+    movable: {color: personToMove ? game.person : undefined,
+              dests: personToMove ? chessgroundDests(pos, {chess960: game.chess960}) : new Map()},
+  });
+  const list = $('moves');
+  list.replaceChildren();
+  for (let i = 0; i < game.sans.length; i += 2) {
+    const item = document.createElement('li');
+    item.textContent = game.sans.slice(i, i + 2).join(' ');
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+  $('result').textContent = game.result ? `${game.result} (${game.reason})` : '';
+  $('take-back').disabled = !game.moves.length;
+  if (game.result) showStatus(`Game over: ${game.result}, ${game.reason}.`);
+  else if (personToMove) showStatus(`Your move (${game.person}).`);
+  showClocks();
+};
+
+const showStatus = (text, warning = false) => {
+  $('status').textContent = text;
+  $('status').classList.toggle('warning', warning);
+};
+
+// --- new game, take-back, strength, PGN ----------------------------------------------------
+
+// A Chess960 start: bishops on squares of both colours, the queen and knights anywhere, the
+// king between the rooks; Black mirrors White.
+const chess960Fen = () => {
+  const rank = new Array(8).fill(null);
+  const pick = (squares) => squares[Math.floor(Math.random() * squares.length)];
+  const free = () => rank.map((piece, i) => (piece ? -1 : i)).filter((i) => i >= 0);
+  rank[pick([0, 2, 4, 6])] = 'b';
+  rank[pick([1, 3, 5, 7])] = 'b';
+  rank[pick(free())] = 'q';
+  rank[pick(free())] = 'n';
+  rank[pick(free())] = 'n';
+  const [a, k, h] = free();
+  [rank[a], rank[k], rank[h]] = ['r', 'k', 'r'];
+  const black = rank.join('');
+  return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
+};
+
+const newGame = (person) => {
+  if (engine.searching) stopSearch();
+  game.person = person;
+  game.chess960 = $('chess960').checked;
+  game.startFen = game.chess960 ? chess960Fen() : START_FEN;
+  game.moves = [];
+  game.sans = [];
+  game.result = null;
+  game.reason = '';
+  const [base, increment] = $('control').value.split('+').map(Number);
+  clock.ms = {white: base * 1000, black: base * 1000};
+  clock.incrementMs = increment * 1000;
+  clock.running = null;
+  engine.uci.send(`setoption name UCI_Chess960 value ${game.chess960}`);
+  engine.uci.send('ucinewgame');
+  clearThinking();
+  game.tech = `TECH (UCI_Elo ${engine.elo})`;
+  refresh();
+  clock.running = 'white';
+  clock.since = performance.now();
+  if (person === 'black') techMoves();
+};
+
+const clearThinking = () => {
+  for (const id of ['think-depth', 'think-score', 'think-nodes', 'think-line', 'reasons']) $(id).textContent = '–';
+};
+
+// Back to the person's last turn: TECH's reply and the person's move (or TECH's search stopped).
+const takeBack = () => {
+  if (engine.searching) stopSearch();
+  stopClock();
+  clearThinking();
+  game.result = null;
+  game.reason = '';
+  do {
+    game.moves.pop();
+    game.sans.pop();
+  } while (game.moves.length && currentPosition().turn !== game.person);
+  if (currentPosition().turn !== game.person) {
+    clock.running = currentPosition().turn;
+    clock.since = performance.now();
+    refresh();
+    techMoves();
+    return;
+  }
+  clock.running = game.person;
+  clock.since = performance.now();
+  refresh();
+};
+
+const pgnText = () => {
+  const date = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  const names = game.person === 'white' ? ['You', game.tech] : [game.tech, 'You'];
+  const [base, increment] = $('control').value.split('+');
+  const tags = [['Event', 'Game against TECH'], ['Site', location.host || 'local'],
+                ['Date', `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`],
+                ['Round', '-'], ['White', names[0]], ['Black', names[1]], ['Result', game.result || '*'],
+                ['TimeControl', `${base}+${increment}`]];
+  if (game.chess960) tags.push(['Variant', 'Chess960'], ['SetUp', '1'], ['FEN', game.startFen]);
+  const moves = game.sans.map((san, i) => (i % 2 ? san : `${i / 2 + 1}. ${san}`)).join(' ');
+  const header = tags.map(([name, value]) => `[${name} "${value}"]`).join('\n');
+  return `${header}\n\n${moves}${moves ? ' ' : ''}${game.result || '*'}\n`;
+};
+
+const downloadPgn = () => {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([pgnText()], {type: 'application/x-chess-pgn'}));
+  link.download = 'tech-game.pgn';
+  link.click();
+  URL.revokeObjectURL(link.href);
+};
+
+// The chooser: the scale's measured points within the range TECH declares, each with its
+// profile and the year of computing its work stands for, and TECH's default: the 1971 program.
+const fillStrengths = async (option) => {
+  const scale = await (await fetch('strength.json')).json();
+  const defaultElo = Number(option.default);
+  const select = $('strength');
+  const rows = scale.filter((row) => row.elo >= option.min && row.elo <= option.max && row.elo !== defaultElo);
+  rows.push({elo: defaultElo, first: true});
+  rows.sort((a, b) => a.elo - b.elo);
+  for (const row of rows) {
+    const entry = document.createElement('option');
+    entry.value = row.elo;
+    entry.textContent = row.first ? `${row.elo}: the 1971 program (its tournament time a move)`
+                                  : `${row.elo}: ${row.profile}, computers of ${row.year}`;
+    select.append(entry);
+  }
+  select.value = String(defaultElo);
+  engine.elo = defaultElo;
+  select.addEventListener('change', () => {
+    engine.elo = Number(select.value);
+    game.tech = `TECH (UCI_Elo ${engine.elo})`;
+    if (!engine.searching) sendStrength();
+  });
+};
+
+// --- start ---------------------------------------------------------------------------------
+
+const start = async () => {
+  board = Chessground($('board'), {
+    movable: {free: false, showDests: true, events: {after: onPersonMove}},
+    premovable: {enabled: false},
+    highlight: {lastMove: true, check: true},
+  });
+  if (!self.crossOriginIsolated) {
+    showStatus('TECH needs a cross-origin isolated page (its search threads share memory): serve ' +
+               'this folder with the headers Cross-Origin-Opener-Policy: same-origin and ' +
+               'Cross-Origin-Embedder-Policy: require-corp, or over http://localhost or https, ' +
+               'where the page adds them itself.', true);
+    return;
+  }
+  engine.uci = new UciEngine('tech.js');
+  engine.uci.onLine((line) => {
+    if (line.startsWith('info string ')) onInfoString(line.slice(12));
+    else if (line.startsWith('info ')) showThinking(line);
+    else if (line.startsWith('bestmove')) onBestmove(line);
+    else if (line.startsWith('id name ')) $('engine-name').textContent = line.slice(8);
+  });
+  const options = await engine.uci.handshake();
+  await fillStrengths(options['UCI_Elo']);
+  if (options['ExplainMoves']) engine.uci.send('setoption name ExplainMoves value true');
+  await engine.uci.waitFor('readyok', 'isready');
+  $('new-white').addEventListener('click', () => newGame('white'));
+  $('new-black').addEventListener('click', () => newGame('black'));
+  $('take-back').addEventListener('click', takeBack);
+  $('download-pgn').addEventListener('click', downloadPgn);
+  clock.timer = setInterval(tick, 200);
+  newGame('white');
+};
+
+start();
