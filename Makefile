@@ -90,7 +90,7 @@ $(BUILD)/protocol/frontend/%.o: INCLUDES = $(INCLUDE_frontend)
 $(BUILD)/protocol/tools/%.o:    INCLUDES = $(INCLUDE_tools)
 ALL_CFLAGS = $(STD_FLAGS) $(OPT_FLAGS) $(CFLAGS) $(INCLUDES) -MMD -MP
 
-.PHONY: all test test-unit checked-builds check-layers check-circles format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows web bench-web test-web dist deb lint install uninstall clean help FORCE
+.PHONY: all test test-unit checked-builds check-layers check-circles format check-format test-long bench version werror debug asan tsan fuzz fuzz-build pgo windows test-windows web bench-web check-web test-web dist deb lint install uninstall clean help FORCE
 
 all: $(EXE)
 
@@ -230,13 +230,14 @@ tsan:
 	$(TSAN_MAKE) $(SANITIZER_TEST)
 
 ## checked-builds: build (without testing) every other flavour CI tests: the sanitizer builds, the
-## fuzz targets and tech.exe with its unit tests; `make -j2 checked-builds` shares the cores
+## fuzz targets, tech.exe with its unit tests and the WebAssembly build (emscripten); `make -j2 checked-builds` shares the cores
 ## among them, so that the test steps after it only test
 checked-builds:
 	$(ASAN_MAKE) tech-asan build/asan/unit-tests
 	$(TSAN_MAKE) tech-tsan build/tsan/unit-tests
 	$(FUZZ_MAKE) fuzz-build
 	$(WINDOWS_MAKE) tech.exe build/windows/unit-tests.exe
+	$(WEB_MAKE) $(WEB_DIR)/tech.js
 
 ## fuzz: libFuzzer targets (clang) for the FEN, move and EPD readers and whole UCI and CECP
 ## sessions, each run for SECONDS seconds from the seeds in tests/fuzz/corpus (tests/fuzz/run.sh)
@@ -373,10 +374,17 @@ bench-web: web
 	$(WEB_NODE) $(WEB_DIR)/tech.js bench
 	$(WEB_NODE) $(WEB_DIR)/tech.js bench --style modern
 
+WEB_SLOW ?= 2
+## check-web: CI's check of the web build (a few minutes): the folder, the bench signatures under
+## node (the shell tools' tests that pin them), a game played by clicking on the page in Chromium
+check-web: web
+	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) $(WEB_DIR)/tech.js \
+	    test_cli.test_bench_signature_is_pinned test_cli.test_modern_bench_signature_is_pinned
+	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
+
 ## test-web: the protocol suite against the WebAssembly build under node (but the tests
 ## tests/protocol/web.skip names, and the clock-bound ones), then a game played by clicking on
 ## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium)
-WEB_SLOW ?= 2
 test-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) \
 	    --skip tests/protocol/web.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech.js
