@@ -152,7 +152,11 @@ def test_cecp_multipv_option():
     e.ping(1)
     out = []
     e.expect(r"^4 ", 10.0, out)
-    firsts = [l for l in thinking_lines(out) if l.startswith("3 ")]
+    # The old search may finish its depth 3 before the option arrives: count the lines the
+    # restarted search printed, from its last depth-1 line on.
+    lines = thinking_lines(out)
+    restart = max((i for i, l in enumerate(lines) if l.startswith("1 ")), default=0)
+    firsts = [l for l in lines[restart:] if l.startswith("3 ")]
     check(len(firsts) == 2, f"two lines at depth 3 once MultiPV is 2 in analysis: {out}")
     e.send("exit")
 
