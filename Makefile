@@ -305,7 +305,7 @@ test-windows: $(EXE) windows
 	$(WINE_SESSION) $(WINE) build/windows/unit-tests.exe
 	$(WINE_SESSION) env TECH_TEST_SLOW=$(WINE_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WINE) \
 	    --skip tests/protocol/wine.skip --skip tests/protocol/clock_bound.skip tech.exe
-	$(WINE_SESSION) $(PYTHON) tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
+	$(WINE_SESSION) $(PYTHON) tests/run.py tests/long/windows_matches.py --games $(WINDOWS_GAMES) --tc $(WINDOWS_TC) \
 	    ./$(EXE) '$(WINE) tech.exe'
 
 ## dist: the release archives in build/dist, each with its SHA-256 sum file (NAME.sha256) beside it:

@@ -39,7 +39,15 @@ import traceback
 TESTS = os.path.dirname(os.path.abspath(__file__))
 PROJECT = os.path.dirname(TESTS)
 PYTHON_PATHS = [TESTS, os.path.join(TESTS, "protocol")] + [
-    os.path.join(PROJECT, d) for d in ("scripts", "packaging", "book-free-openings")]
+    os.path.join(PROJECT, d) for d in ("scripts", "packaging")]
+
+
+def set_python_paths(folder):
+    """The one place Python's paths are set: `folder` and PYTHON_PATHS, for this process and for
+    the Python programs it starts (PYTHONPATH)."""
+    sys.path[:0] = [folder] + [p for p in PYTHON_PATHS if p not in sys.path]
+    inherited = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    os.environ["PYTHONPATH"] = os.pathsep.join(PYTHON_PATHS + inherited)
 
 
 def load_tests(folder):
@@ -201,7 +209,7 @@ def main(folder, label, support_name, announce=False):
     # The support module reads these when it is imported (the engine, its wrapper, the slowness).
     os.environ["TECH_BINARY"] = binary
     os.environ["TECH_WRAPPER"] = shlex.join(wrapper)
-    sys.path[:0] = [folder] + [p for p in PYTHON_PATHS if p not in sys.path]
+    set_python_paths(folder)
     support = importlib.import_module(support_name)
 
     tests, alone = load_tests(folder)

@@ -17,8 +17,7 @@ import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr  # scripts/: on PYTHONPATH, which the test runner sets (tests/runner.py)
 
 
 class Fake:

@@ -1,17 +1,13 @@
 """longlib.py - what the long tests share: paths, the check helper and the match runner's modules
-(engines, match); importing it puts scripts/ on the path, so that a test then imports the referee
-(chessrules) and games.py itself."""
+(engines, match); scripts/ is on the path the runner sets (tests/runner.py)."""
 import os
-import sys
+
+import engines
+import match
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SCRIPTS = os.path.join(ROOT, "scripts")
-if SCRIPTS not in sys.path:
-    sys.path.insert(0, SCRIPTS)
-
-import engines  # noqa: E402  (needs SCRIPTS on the path)
-import match  # noqa: E402
 
 
 class TestFailure(Exception):

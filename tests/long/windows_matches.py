@@ -4,7 +4,7 @@ match runner, both pondering, each protocol on each side: any fault (a forfeit o
 engine error, a crash, a stall) fails the run; the Linux suites have passed before it, so a fault
 here is the Windows build's or its meeting with the other.
 
-usage: python3 tests/long/windows_matches.py [--games N] [--tc BASE+INC] ./tech '/usr/lib/wine/wine64 tech.exe'
+usage: python3 tests/run.py tests/long/windows_matches.py [--games N] [--tc BASE+INC] ./tech '/usr/lib/wine/wine64 tech.exe'
 
 Two matches of N/2 games each (N even, default 4): tech.exe through UCI against ./tech through
 CECP with TECH-1971, then tech.exe through CECP against ./tech through UCI with TECH-modern (the

@@ -5,6 +5,8 @@ both files, as openings-source.txt says; the match runner (scripts/match.py, its
 scripts/games.py) can read the EPD."""
 import os
 import re
+import subprocess
+import sys
 
 from testlib import check
 
@@ -114,3 +116,31 @@ def test_match_runner_reads_the_set():
     check(all(o.game().position.fen().split()[:4] == fen4.split() for o, (_, fen4, _) in zip(openings, rows)),
           "match.py read other positions")
     check(os.path.samefile(games.DEFAULT_OPENINGS, os.path.join(FOLDER, "openings.epd")), "not match.py's default")
+
+
+def test_opening_tools_start_as_scripts():
+    """The tools that make and measure the set (scripts/) start as a person runs them, their
+    imports found without any path set up for them."""
+    for tool in ("make_openings.py", "openings_agreement.py"):
+        done = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", tool), "--help"], cwd="/",
+                              capture_output=True, text=True, timeout=30, env={"PATH": os.environ["PATH"]})
+        check(done.returncode == 0 and done.stdout.startswith("usage: "), f"{tool}: {done.returncode} {done.stderr[-300:]}")
+
+
+def test_one_move_asks_both_protocols():
+    """scripts/one_move.py (the measure's engine driver) gets TECH's move after 1.e4 e5 through UCI
+    and CECP alike, at a fixed depth: the same legal move from both."""
+    import one_move
+    position = cr.Position.from_fen(cr.START_FEN)
+    for move in ("e2e4", "e7e5"):
+        position = position.push(position.parse_move(move))
+    answers = []
+    for proto in ("uci", "cecp"):
+        driver = one_move.start("TECH", proto, [os.environ["TECH_BINARY"]])
+        try:
+            answers.append(driver.search(["e2e4", "e7e5"], ("depth", 3)))
+        finally:
+            driver.close()
+    moves = [a.move for a in answers]
+    check(moves[0] == moves[1] and one_move.normalise(position, moves[0]) and all(a.depth == 3 for a in answers),
+          f"answers: {answers}")

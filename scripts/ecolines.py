@@ -14,12 +14,9 @@ Standard library only, plus the project's rules referee scripts/chessrules.py.
 import os
 import shutil
 import subprocess
-import sys
 from collections import namedtuple
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 PACKAGE = "pgn-extract"
 INSTALLED_PATH = "/usr/share/pgn-extract/eco.pgn"

@@ -1,4 +1,4 @@
-"""drivers.py - ask a UCI or CECP engine for one move in a position, one position at a time.
+"""one_move.py - ask a UCI or CECP engine for one move in a position, one position at a time.
 
 The engine is a client of scripts/engine_client.py (UciClient, CecpClient: the process, its
 time-stamped lines, the handshake, a search with a deadline); this file only writes the few
@@ -12,14 +12,11 @@ writing `go` to reading the move, and the CPU time the engine process used meanw
 """
 import os
 import re
-import sys
 from collections import namedtuple
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-import chessrules as cr  # noqa: E402
-from engine_client import CecpClient, EngineLost, EngineRefused, UciClient  # noqa: E402
-from engine_shared import position_command  # noqa: E402
+import chessrules as cr
+from engine_client import CecpClient, EngineLost, EngineRefused, UciClient
+from engine_shared import position_command
 
 MOVE_GRACE = 30.0  # beyond the time limit, before a search is stopped as hung
 

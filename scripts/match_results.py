@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""results.py - add up match summaries (scripts/match.py --json) into the issue's figures.
+"""match_results.py - add up match summaries (scripts/match.py --json) into the issue's figures.
 
-usage: python3 tests/long/results.py RUN.json [RUN.json ...] [--tech PREFIX]
+usage: python3 scripts/match_results.py RUN.json [RUN.json ...] [--tech PREFIX]
 Prints one line per run and totals per time control: games, forfeits of TECH and of the
 opponents by kind, the share of the available time TECH used, its least time left, the CPU
 time TECH used while its opponent thought (pondering) over that thinking time, ponder hit
@@ -14,11 +14,9 @@ import json
 import os
 import re
 import statistics
-import sys
 from collections import defaultdict
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
-import chessrules as cr  # noqa: E402
+import chessrules as cr
 
 
 def move_shares(pgn_path, prefix):
