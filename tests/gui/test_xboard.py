@@ -13,6 +13,8 @@ and the options XBoard shows through polyglot. Two matches at a time fit two cor
 (`python3 tests/run.py gui --jobs 2 ./tech`)."""
 import os
 import re
+import shutil
+import subprocess
 
 import xboard_games as xg
 from testlib import check
@@ -110,3 +112,25 @@ def test_polyglot_shows_every_option():
     problems, count = xg.check_polyglot_options(tech(), tools()["polyglot"])
     check(count > 0, "polyglot showed no option of TECH's")
     verdict(problems)
+
+
+def test_book_window_says_why():
+    """A person's click on Engine > Book after TECH's move (ExplainMoves on) opens XBoard's
+    Information window with TECH's answer to `bk`: its pre-sort and why it played its move
+    (tests/gui/book_window.sh; the screen in build/gui/book-window/book.png, docs/xboard-why.png)."""
+    tools()
+    for tool in ("xdotool", "import"):
+        check(shutil.which(tool), f"missing {tool} (apt-get install xdotool imagemagick)")
+    out = os.path.join(xg.OUT, "book-window")
+    shutil.rmtree(out, ignore_errors=True)
+    done = subprocess.run(["sh", os.path.join(xg.HERE, "book_window.sh"), tech(), out], capture_output=True,
+                             text=True, timeout=120)
+    check(done.returncode == 0, f"book_window.sh: {done.returncode} {done.stderr[-500:]}")
+    with open(os.path.join(out, "windows.txt")) as f:
+        windows = f.read().split("\n")
+    check("Information" in windows, f"no Information window opened: {windows}")
+    with open(os.path.join(out, "debug.log"), errors="replace") as f:
+        log = f.read()
+    check(re.search(r">first : bk$", log, re.M), "XBoard sent no bk")
+    why = re.search(r"<first :  Why TECH played its last move:\n.*<first :  (\S+ .*)$", log, re.M)
+    check(why and "came out equal" in why.group(1), f"no explanation in TECH's answer to bk: {why}")
