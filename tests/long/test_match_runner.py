@@ -8,7 +8,7 @@ import os
 import sys
 
 from longlib import HERE, check, engines, run_match
-import protocol_adapter  # noqa: E402  (scripts/ is on the path once longlib is imported)
+import protocol_adapter
 
 FAKE = os.path.join(HERE, "fake_engine.py")
 

@@ -6,8 +6,8 @@ RESULTS.md. TECH-UCI ponders with the GUI-driven go ponder / ponderhit / stop cy
 TECH-CECP ponders on its own after `hard`, so both pondering paths are exercised.
 """
 from longlib import check, check_clean, engines, fairymax, run_match, tech
-import chessrules  # noqa: E402  (scripts/, on the path that longlib sets)
-import games  # noqa: E402
+import chessrules
+import games
 
 
 def self_play(tc, games, name, **extra):
