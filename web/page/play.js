@@ -1,6 +1,7 @@
 // play.js - the page a person plays TECH on: the board (chessground), the rules (chessops: legal
 // moves, SAN, the end of a game, Chess960), TECH in a Web Worker over UCI (uci-engine.js), the
-// strength chooser, the clock, TECH's thinking and its reasons, take-back, a new game and the PGN.
+// strength chooser, the clock, TECH's thinking and its reasons, take-back, a new game (or one from
+// the address's ?fen=), the promotion chooser and the PGN.
 import {Chessground} from 'chessground';
 import {Chess, castlingSide, normalizeMove} from 'chessops/chess.js';
 import {chessgroundDests} from 'chessops/compat.js';
@@ -15,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 // --- the game ------------------------------------------------------------------------------
 
 const game = {
-  startFen: START_FEN,
+  startFen: START_FEN, // as makeFen writes it: the position TECH is sent and the PGN's FEN tag
   chess960: false,
   person: 'white',
   moves: [],       // chessops moves (castling as king takes rook), from the start
@@ -31,6 +32,18 @@ const positionAt = (count) => {
   return pos;
 };
 const currentPosition = () => positionAt(game.moves.length);
+
+// The moves by full move, numbered from the start position's own number, as the move list and the
+// PGN show them: {number, white, black}, white null when Black moved first, black null at the end.
+const movesByNumber = () => {
+  const start = positionAt(0);
+  const sans = start.turn === 'black' && game.sans.length ? [null, ...game.sans] : game.sans;
+  const rows = [];
+  for (let i = 0; i < sans.length; i += 2) {
+    rows.push({number: start.fullmoves + i / 2, white: sans[i], black: sans[i + 1] ?? null});
+  }
+  return rows;
+};
 
 // The move as TECH reads it: king takes rook in Chess960, the king's two steps otherwise.
 const uciOf = (pos, move) => {
@@ -235,21 +248,93 @@ const play = (move) => {
   if (!game.result && currentPosition().turn !== game.person) techMoves();
 };
 
+// A pawn's move to the last rank waits for the piece the person chooses.
+const isPromotion = (pos, from, to) => {
+  const piece = pos.board.get(from);
+  return piece?.role === 'pawn' && (to >> 3) === (piece.color === 'white' ? 7 : 0);
+};
+
 const onPersonMove = (orig, dest) => {
   const pos = currentPosition();
   const from = parseSquare(orig);
   const to = parseSquare(dest);
-  const piece = pos.board.get(from);
-  const lastRank = (to >> 3) === 7 || (to >> 3) === 0;
-  const move = normalizeMove(pos, {from, to, promotion: piece && piece.role === 'pawn' && lastRank ? 'queen' : undefined});
+  const promotion = isPromotion(pos, from, to);
+  const move = promotion ? {from, to, promotion: 'queen'} : normalizeMove(pos, {from, to});
   if (!pos.isLegal(move) || game.result || engine.searching) {
     refresh();
     return;
   }
-  play(move);
+  if (promotion) openPromotionChooser(from, to);
+  else play(move);
 };
 
+// --- the promotion chooser -----------------------------------------------------------------
+
+// Over the board, on the promotion square's file from the last rank down, as on lichess: a button a
+// piece, queen first. A click on one plays the move; Escape or a click anywhere else takes the
+// pawn back (refresh), the person still to move.
+const PROMOTION_ROLES = ['queen', 'knight', 'rook', 'bishop'];
+let promotionPending = null; // {from, to} while the chooser is open
+
+const promotionButton = (role, color) => {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.dataset.role = role;
+  button.title = role[0].toUpperCase() + role.slice(1);
+  button.setAttribute('aria-label', button.title);
+  const piece = document.createElement('piece'); // drawn by chessground's piece set (its CSS)
+  piece.className = `${role} ${color}`;
+  button.append(piece);
+  button.addEventListener('click', () => choosePromotion(role));
+  return button;
+};
+
+const openPromotionChooser = (from, to) => {
+  promotionPending = {from, to};
+  const file = to & 7;
+  const choices = $('promotion-choices');
+  choices.style.left = `${(game.person === 'white' ? file : 7 - file) * 12.5}%`;
+  choices.replaceChildren(...PROMOTION_ROLES.map((role) => promotionButton(role, game.person)));
+  $('promotion').hidden = false;
+  choices.firstChild.focus();
+  document.addEventListener('keydown', onPromotionKey);
+  document.addEventListener('pointerdown', onPointerDownWhilePromoting, true);
+  showStatus(`Promote the pawn on ${makeSquare(to)} to a queen, knight, rook or bishop (Escape takes it back).`);
+};
+
+const closePromotionChooser = () => {
+  if (!promotionPending) return;
+  promotionPending = null;
+  $('promotion').hidden = true;
+  $('promotion-choices').replaceChildren();
+  document.removeEventListener('keydown', onPromotionKey);
+  document.removeEventListener('pointerdown', onPointerDownWhilePromoting, true);
+};
+
+const choosePromotion = (role) => {
+  const {from, to} = promotionPending;
+  closePromotionChooser();
+  const pos = currentPosition();
+  const move = {from, to, promotion: role};
+  if (!game.result && pos.isLegal(move)) play(move);
+  else refresh();
+};
+
+const onPromotionKey = (event) => {
+  if (event.key !== 'Escape') return;
+  event.preventDefault();
+  refresh();
+};
+
+const onPointerDownWhilePromoting = (event) => {
+  if (!$('promotion-choices').contains(event.target)) refresh();
+};
+
+// --- the page ------------------------------------------------------------------------------
+
+// The board and the page as the game stands (a promotion being chosen is given up).
 const refresh = () => {
+  closePromotionChooser();
   const pos = currentPosition();
   const last = game.moves[game.moves.length - 1];
   const personToMove = !game.result && pos.turn === game.person && !engine.searching;
@@ -264,9 +349,11 @@ const refresh = () => {
   });
   const list = $('moves');
   list.replaceChildren();
-  for (let i = 0; i < game.sans.length; i += 2) {
+  const rows = movesByNumber();
+  list.start = rows.length ? rows[0].number : 1;
+  for (const {white, black} of rows) {
     const item = document.createElement('li');
-    item.textContent = game.sans.slice(i, i + 2).join(' ');
+    item.textContent = [white ?? '…', black].filter(Boolean).join(' ');
     list.append(item);
   }
   list.scrollTop = list.scrollHeight;
@@ -301,11 +388,13 @@ const chess960Fen = () => {
   return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
 };
 
-const newGame = (person) => {
+// A new game for the person playing `person`: from `start` ({fen, chess960}, the address's
+// position), else from the usual start or, with Chess960 ticked, one drawn at random.
+const newGame = (person, start = null) => {
   if (engine.searching) stopSearch();
   game.person = person;
-  game.chess960 = $('chess960').checked;
-  game.startFen = game.chess960 ? chess960Fen() : START_FEN;
+  game.chess960 = start ? start.chess960 : $('chess960').checked;
+  game.startFen = start ? start.fen : game.chess960 ? chess960Fen() : START_FEN;
   game.moves = [];
   game.sans = [];
   game.result = null;
@@ -318,10 +407,56 @@ const newGame = (person) => {
   engine.uci.send('ucinewgame');
   clearThinking();
   game.tech = `TECH (UCI_Elo ${engine.elo})`;
+  checkGameOver(); // a position given may be over already
   refresh();
-  clock.running = 'white';
+  if (game.result) return;
+  clock.running = positionAt(0).turn;
   clock.since = performance.now();
-  if (person === 'black') techMoves();
+  if (clock.running !== person) techMoves();
+};
+
+// --- a game from the address: index.html?fen=<FEN>[&as=white|black] ----------------------------
+
+const FEN_PROBLEMS = {
+  ERR_FEN: 'not a FEN', ERR_BOARD: 'its board cannot be read', ERR_TURN: 'the side to move is not w or b',
+  ERR_CASTLING: 'its castling rights are not KQkq-style or file letters', ERR_EP_SQUARE: 'its en passant square is no square',
+  ERR_HALFMOVES: 'its halfmove clock is not a number', ERR_FULLMOVES: 'its move number is not a number',
+  ERR_EMPTY: 'the board is empty', ERR_KINGS: 'each side needs one king',
+  ERR_OPPOSITE_CHECK: 'the side not to move is in check', ERR_PAWNS_ON_BACKRANK: 'a pawn stands on the first or last rank',
+};
+
+// Castling that only Chess960's rules know: a king with a right off the e-file, or its rook off
+// the a- and h-files.
+const needsChess960 = (pos) => {
+  for (const rook of pos.castles.castlingRights) {
+    const king = pos.board.kingOf(rook < 8 ? 'white' : 'black');
+    if ((king & 7) !== 4 || ((rook & 7) !== 0 && (rook & 7) !== 7)) return true;
+  }
+  return false;
+};
+
+// The address's request: null without ?fen=; else {person, start: {fen, chess960}} for a legal
+// position, or {person, problem} for one the rules refuse. The person plays the side to move
+// unless `as` says which.
+const gameFromAddress = () => {
+  const params = new URLSearchParams(location.search);
+  const text = params.get('fen');
+  if (text === null) return null;
+  const as = ['white', 'black'].includes(params.get('as')) ? params.get('as') : null;
+  const parsed = parseFen(text.trim()).chain((setup) => Chess.fromSetup(setup));
+  if (parsed.isErr) {
+    const problem = FEN_PROBLEMS[parsed.error.message] || parsed.error.message;
+    return {person: as || 'white', problem: `The address's FEN "${text}" is not a legal position (${problem}): ` +
+                                            'a game from the usual start instead.'};
+  }
+  const pos = parsed.value;
+  return {person: as || pos.turn, start: {fen: makeFen(pos.toSetup()), chess960: needsChess960(pos)}};
+};
+
+const startFirstGame = () => {
+  const request = gameFromAddress();
+  newGame(request ? request.person : 'white', request?.start);
+  if (request?.problem) showStatus(request.problem, true);
 };
 
 const clearThinking = () => {
@@ -360,8 +495,10 @@ const pgnText = () => {
                 ['Date', `${date.getFullYear()}.${pad(date.getMonth() + 1)}.${pad(date.getDate())}`],
                 ['Round', '-'], ['White', names[0]], ['Black', names[1]], ['Result', game.result || '*'],
                 ['TimeControl', `${base}+${increment}`]];
-  if (game.chess960) tags.push(['Variant', 'Chess960'], ['SetUp', '1'], ['FEN', game.startFen]);
-  const moves = game.sans.map((san, i) => (i % 2 ? san : `${i / 2 + 1}. ${san}`)).join(' ');
+  if (game.chess960) tags.push(['Variant', 'Chess960']);
+  if (game.chess960 || game.startFen !== START_FEN) tags.push(['SetUp', '1'], ['FEN', game.startFen]);
+  const moves = movesByNumber().map(({number, white, black}) => (white ? `${number}. ${white}${black ? ' ' + black : ''}`
+                                                                       : `${number}... ${black}`)).join(' ');
   const header = tags.map(([name, value]) => `[${name} "${value}"]`).join('\n');
   return `${header}\n\n${moves}${moves ? ' ' : ''}${game.result || '*'}\n`;
 };
@@ -430,7 +567,7 @@ const start = async () => {
   $('take-back').addEventListener('click', takeBack);
   $('download-pgn').addEventListener('click', downloadPgn);
   clock.timer = setInterval(tick, 200);
-  newGame('white');
+  startFirstGame();
 };
 
 start();
