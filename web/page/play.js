@@ -1,7 +1,8 @@
 // play.js - the page a person plays TECH on: the board (chessground), the rules (chessops: legal
 // moves, SAN, the end of a game, Chess960), TECH in a Web Worker over UCI (uci-engine.js), the
-// strength chooser, the clock, TECH's thinking and its reasons, take-back, a new game (or one from
-// the address's ?fen=), the promotion chooser and the PGN.
+// strength chooser, the clock, TECH's thinking and its reasons, pondering (TECH thinks on the
+// person's time), take-back, a new game (or one from the address's ?fen=), the promotion chooser
+// and the PGN.
 import {Chessground} from 'chessground';
 import {Chess, castlingSide, normalizeMove} from 'chessops/chess.js';
 import {chessgroundDests} from 'chessops/compat.js';
@@ -133,7 +134,7 @@ const tick = () => {
     clock.ms[loser] = 0;
     game.result = loser === 'white' ? '0-1' : '1-0';
     game.reason = `${loser === 'white' ? 'White' : 'Black'} lost on time`;
-    if (engine.searching) stopSearch();
+    giveUpSearch();
     refresh();
   }
   showClocks();
@@ -141,54 +142,122 @@ const tick = () => {
 
 // --- TECH ----------------------------------------------------------------------------------
 
+// TECH runs at most one search at a time, and every `go` is answered by exactly one bestmove:
+//   idle --go--> searching --bestmove (played)--> idle, or pondering when TECH named a ponder move
+//   pondering --the person plays that move: ponderhit--> searching (its bestmove is TECH's move)
+//   pondering --another move: stop, then go--> searching
+//   searching or pondering --given up (take-back, new game, strength, end of the game, pondering
+//   turned off): stop--> idle, the search's bestmove, still to come, counted in staleBestmoves and
+//   never played.
 const engine = {
   uci: null,
-  searching: false,
-  staleBestmoves: 0,   // bestmoves still to come from searches given up (take-back, new game)
+  searching: false,    // a search for TECH's move runs (a `go`, or a ponder search hit)
+  pondering: null,     // while a `go ponder` runs: the person's move it expects, {uci, san}
+  staleBestmoves: 0,   // bestmoves still to come from searches given up
   elo: null,           // the strength chosen
   eloSent: null,       // the strength TECH was last told
+  ponderSent: null,    // the Ponder option TECH was last told
   reasons: null,        // why TECH chose the move it is about to play
 };
 
-const stopSearch = () => {
+const ponderingWanted = () => $('ponder').checked;
+
+// Stop the search running, if any; its bestmove will be ignored.
+const giveUpSearch = () => {
+  if (!engine.searching && !engine.pondering) return;
   engine.staleBestmoves++;
   engine.searching = false;
+  engine.pondering = null;
   engine.uci.send('stop');
+  showPondering('');
 };
 
-const sendStrength = () => {
+// The options the page changes, told to TECH when no search runs: before each `go`.
+const sendOptions = () => {
+  if (engine.ponderSent !== ponderingWanted()) {
+    engine.ponderSent = ponderingWanted();
+    engine.uci.send(`setoption name Ponder value ${engine.ponderSent}`);
+  }
   if (engine.elo === engine.eloSent) return;
   engine.uci.send('setoption name UCI_LimitStrength value true');
   engine.uci.send(`setoption name UCI_Elo value ${engine.elo}`);
   engine.eloSent = engine.elo;
 };
 
-const techMoves = () => {
-  if (game.result) return;
-  sendStrength();
+// `position` with the game's moves and then `extra` (UCI texts), and `go` with the clocks as they
+// stand; `mode` is '' or ' ponder'.
+const sendSearch = (extra, mode) => {
+  sendOptions();
   const pos = positionAt(0);
   const uciMoves = game.moves.map((move) => {
     const text = uciOf(pos, move);
     pos.play(move);
     return text;
-  });
+  }).concat(extra);
   engine.uci.send(`position fen ${game.startFen}${uciMoves.length ? ' moves ' + uciMoves.join(' ') : ''}`);
   const wtime = Math.max(1, Math.round(timeLeft('white')));
   const btime = Math.max(1, Math.round(timeLeft('black')));
+  engine.uci.send(`go${mode} wtime ${wtime} btime ${btime} winc ${clock.incrementMs} binc ${clock.incrementMs}`);
+};
+
+const techMoves = () => {
+  if (game.result) return;
+  sendSearch([], '');
   engine.searching = true;
-  engine.uci.send(`go wtime ${wtime} btime ${btime} winc ${clock.incrementMs} binc ${clock.incrementMs}`);
   showStatus('TECH is thinking…');
+};
+
+// TECH's turn after the person's move: the ponder search, if it expected that move, goes on as
+// TECH's search (ponderhit); else it is stopped and TECH searches the position played.
+const techAnswers = (personMove) => {
+  if (engine.pondering && engine.pondering.uci === personMove) {
+    showPondering(`ponder hit: you played ${engine.pondering.san}`);
+    engine.pondering = null;
+    engine.searching = true;
+    engine.uci.send('ponderhit');
+    showStatus('TECH is thinking…');
+    return;
+  }
+  giveUpSearch();
+  techMoves();
+};
+
+// After TECH's move, its `ponder` move (UCI text) is searched on the person's time, if pondering
+// is on, the move legal and the game not over after it.
+const startPondering = (ponderText) => {
+  if (!ponderText || !ponderingWanted() || game.result || engine.searching || engine.pondering) return;
+  const pos = currentPosition();
+  const parsed = parseUci(ponderText);
+  const move = parsed && normalizeMove(pos, parsed);
+  if (!move || !pos.isLegal(move)) return;
+  const expected = {uci: uciOf(pos, move), san: makeSan(pos, move)};
+  pos.play(move);
+  if (pos.isEnd()) return;
+  sendSearch([expected.uci], ' ponder');
+  engine.pondering = expected;
+  showPondering(`pondering on ${expected.san}: TECH thinks on your time, expecting that move`);
+};
+
+const showPondering = (text) => {
+  $('think-ponder').textContent = text;
+};
+
+// The position TECH's search runs from: after the expected move while it ponders.
+const searchedPosition = () => {
+  const pos = currentPosition();
+  if (engine.pondering) pos.play(normalizeMove(pos, parseUci(engine.pondering.uci)));
+  return pos;
 };
 
 // Depth, score and line of TECH's latest `info`, the line in SAN from the position searched.
 const showThinking = (line) => {
   const depth = line.match(/\bdepth (\d+)/);
   const pv = line.match(/\bpv (.+)$/);
-  if (!depth || !pv) return;
+  if (!depth || !pv || engine.staleBestmoves > 0) return; // a given-up search's lines: not shown
   const cp = line.match(/\bscore cp (-?\d+)/);
   const mate = line.match(/\bscore mate (-?\d+)/);
   const nodes = line.match(/\bnodes (\d+)/);
-  const pos = currentPosition();
+  const pos = searchedPosition();
   const sign = pos.turn === 'white' ? 1 : -1; // shown from White's side, as a board shows it
   $('think-depth').textContent = depth[1];
   $('think-score').textContent = cp ? (sign * cp[1] / 100).toFixed(2).replace(/^(?=\d)/, '+')
@@ -206,10 +275,12 @@ const showThinking = (line) => {
   $('think-line').textContent = sans.join(' ');
 };
 
-// TECH's `info string` lines: the profile it plays ("TECH 1.0, profile TECH-1971") or, with
-// ExplainMoves on, why it chose its move, said just before the move itself.
+// TECH's `info string` lines: the profile it plays ("TECH 1.0, profile TECH-1971"), its count of
+// ponder hits ("ponder hit: ponder hits 3 of 4 (75%)", "ponder miss: ...") or, with ExplainMoves
+// on, why it chose its move, said just before the move itself (a given-up search's: ignored).
 const onInfoString = (text) => {
-  if (!text.startsWith('TECH ')) engine.reasons = text;
+  if (/^(TECH |ponder (hit|miss):)/.test(text) || engine.staleBestmoves > 0) return;
+  engine.reasons = text;
 };
 
 const onBestmove = (line) => {
@@ -219,9 +290,10 @@ const onBestmove = (line) => {
     return;
   }
   engine.searching = false;
+  showPondering('');
   $('reasons').textContent = engine.reasons || '–';
   engine.reasons = null;
-  const text = line.split(/\s+/)[1];
+  const [, text, ponderWord, ponderText] = line.split(/\s+/);
   const pos = currentPosition();
   const parsed = parseUci(text);
   const move = parsed && normalizeMove(pos, parsed);
@@ -231,6 +303,7 @@ const onBestmove = (line) => {
     return;
   }
   play(move);
+  if (ponderWord === 'ponder') startPondering(ponderText);
 };
 
 // --- the board -----------------------------------------------------------------------------
@@ -245,7 +318,8 @@ const play = (move) => {
   checkGameOver();
   pressClock(mover);
   refresh();
-  if (!game.result && currentPosition().turn !== game.person) techMoves();
+  if (game.result) giveUpSearch(); // a ponder search on the person's last move
+  else if (mover === game.person) techAnswers(uciOf(pos, move));
 };
 
 // A pawn's move to the last rank waits for the piece the person chooses.
@@ -391,7 +465,7 @@ const chess960Fen = () => {
 // A new game for the person playing `person`: from `start` ({fen, chess960}, the address's
 // position), else from the usual start or, with Chess960 ticked, one drawn at random.
 const newGame = (person, start = null) => {
-  if (engine.searching) stopSearch();
+  giveUpSearch();
   game.person = person;
   game.chess960 = start ? start.chess960 : $('chess960').checked;
   game.startFen = start ? start.fen : game.chess960 ? chess960Fen() : START_FEN;
@@ -461,11 +535,12 @@ const startFirstGame = () => {
 
 const clearThinking = () => {
   for (const id of ['think-depth', 'think-score', 'think-nodes', 'think-line', 'reasons']) $(id).textContent = '–';
+  showPondering('');
 };
 
 // Back to the person's last turn: TECH's reply and the person's move (or TECH's search stopped).
 const takeBack = () => {
-  if (engine.searching) stopSearch();
+  giveUpSearch();
   stopClock();
   clearThinking();
   game.result = null;
@@ -532,7 +607,8 @@ const fillStrengths = async (option) => {
   select.addEventListener('change', () => {
     engine.elo = Number(select.value);
     game.tech = `TECH (UCI_Elo ${engine.elo})`;
-    if (!engine.searching) sendStrength();
+    if (engine.pondering) giveUpSearch(); // it searches at the strength it was started with
+    if (!engine.searching) sendOptions();
   });
 };
 
@@ -552,6 +628,7 @@ const start = async () => {
     return;
   }
   engine.uci = new UciEngine('tech.js');
+  self.techUciLog = engine.uci.log; // the lines exchanged with TECH, for the page's tests
   engine.uci.onLine((line) => {
     if (line.startsWith('info string ')) onInfoString(line.slice(12));
     else if (line.startsWith('info ')) showThinking(line);
@@ -565,6 +642,10 @@ const start = async () => {
   $('new-white').addEventListener('click', () => newGame('white'));
   $('new-black').addEventListener('click', () => newGame('black'));
   $('take-back').addEventListener('click', takeBack);
+  $('ponder').addEventListener('change', () => {
+    if (!ponderingWanted() && engine.pondering) giveUpSearch();
+    if (!engine.searching && !engine.pondering) sendOptions();
+  });
   $('download-pgn').addEventListener('click', downloadPgn);
   clock.timer = setInterval(tick, 200);
   startFirstGame();

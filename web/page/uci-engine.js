@@ -1,17 +1,21 @@
 // uci-engine.js - TECH as a UCI engine in a Web Worker (tech.js): lines posted in, lines posted
-// back, as a web GUI talks to any UCI engine built for the browser.
+// back, as a web GUI talks to any UCI engine built for the browser. `log` keeps the lines sent
+// ('> go ...') and received ('< bestmove ...'), but TECH's many `info` lines, for the page's tests.
 
 export class UciEngine {
   constructor(script) {
     this.worker = new Worker(script);
     this.listeners = [];
+    this.log = [];
     this.worker.onmessage = (event) => {
       const line = String(event.data);
+      if (!line.startsWith('info ')) this.log.push(`< ${line}`);
       this.listeners.slice().forEach((listener) => listener(line));
     };
   }
 
   send(line) {
+    this.log.push(`> ${line}`);
     this.worker.postMessage(line);
   }
 
