@@ -377,22 +377,25 @@ bench-web: web
 WEB_SLOW ?= 2
 ## check-web: CI's check of the web build (a few minutes): the folder, the bench signatures under
 ## node (the shell tools' tests that pin them), a game played by clicking on the page in Chromium,
-## a promotion chosen on it in a game from a FEN (?fen=)
+## a promotion chosen on it in a game from a FEN (?fen=), pondering (go ponder, ponderhit, stop)
 check-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) $(WEB_DIR)/tech.js \
 	    test_cli.test_bench_signature_is_pinned test_cli.test_modern_bench_signature_is_pinned
 	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
 	$(WEB_NODE) tests/web/promote_in_chromium.mjs $(WEB_DIR)
+	$(WEB_NODE) tests/web/ponder_in_chromium.mjs $(WEB_DIR)
 
 ## test-web: the protocol suite against the WebAssembly build under node (but the tests
 ## tests/protocol/web.skip names, and the clock-bound ones), then a game played by clicking on
-## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium), and a promotion
-## chosen in a game from a FEN (tests/web/promote_in_chromium.mjs)
+## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium), a promotion
+## chosen in a game from a FEN (tests/web/promote_in_chromium.mjs) and pondering
+## (tests/web/ponder_in_chromium.mjs)
 test-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) \
 	    --skip tests/protocol/web.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech.js
 	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
 	$(WEB_NODE) tests/web/promote_in_chromium.mjs $(WEB_DIR)
+	$(WEB_NODE) tests/web/ponder_in_chromium.mjs $(WEB_DIR)
 
 ## lint: pyflakes (Debian's pyflakes3) over every Python file: no finding allowed (CI)
 LINT_DIRS := scripts tests book-free-openings packaging web
