@@ -52,6 +52,7 @@ typedef enum {
     FIELD_CHESS960,
     FIELD_STRENGTH_CLOCK,
     FIELD_EXPLAIN,
+    FIELD_SHOW_WDL,
     FIELD_SWITCH /* enhancement switch i is FIELD_SWITCH + i (enhancement_switches) */
 } OptionField;
 
@@ -121,6 +122,8 @@ static const OptionSpec option_table[] = {
     {"Variety", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_VARIETY},
     /* Why TECH chose its move (driver/explain.h): UCI `info string` before bestmove, CECP `bk`. */
     {"ExplainMoves", OPTION_TYPE_CHECK, 0, 0, 1, NULL, false, FIELD_EXPLAIN},
+    /* UCI's win-draw-loss chances after each score (driver/wdl.h); CECP has no field for them. */
+    {"UCI_ShowWDL", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_SHOW_WDL},
     /* UCI's Chess960 switch (castling as the king taking its rook); CECP has `variant fischerandom`. */
     {"UCI_Chess960", OPTION_TYPE_CHECK, 0, 0, 1, NULL, true, FIELD_CHESS960},
     {"Move Overhead", OPTION_TYPE_SPIN, OVERHEAD_DEFAULT_MS, 0, OVERHEAD_MAX_MS, NULL, false, FIELD_OVERHEAD},
@@ -200,6 +203,7 @@ static OptionResult option_store(Settings *s, const OptionSpec *spec, int v)
     case FIELD_CHESS960: s->chess960 = v != 0; break;
     case FIELD_STRENGTH_CLOCK: s->strength_clock = v; break;
     case FIELD_EXPLAIN: s->explain_moves = v != 0; break;
+    case FIELD_SHOW_WDL: s->show_wdl = v != 0; break;
     default: break;
     }
     return OPTION_STORED;
@@ -228,6 +232,7 @@ static int option_read(const Settings *s, const OptionSpec *spec)
     case FIELD_CHESS960: return s->chess960;
     case FIELD_STRENGTH_CLOCK: return s->strength_clock;
     case FIELD_EXPLAIN: return s->explain_moves;
+    case FIELD_SHOW_WDL: return s->show_wdl;
     }
     return 0;
 }

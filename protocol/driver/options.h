@@ -31,6 +31,7 @@ typedef struct {
     bool variety;                      /* Variety: play one of the moves equal to the best, at random */
     bool chess960;                     /* UCI_Chess960: Chess960 positions and castling notation */
     bool explain_moves;                /* ExplainMoves: say why each move (driver/explain.h) */
+    bool show_wdl;                     /* UCI_ShowWDL: win-draw-loss chances with each score (wdl.h) */
     char speed_custom[SPEED_TEXT_MAX]; /* Speed Custom as last set ("" when Speed set the speed) */
 } Settings;
 

@@ -15,6 +15,7 @@
 #include "quote.h"
 #include "background_task.h"
 #include "session.h"
+#include "wdl.h"
 
 /* [C] docs/PROTOCOLS.md §2.3: no `currmove` lines in the first second of a search. */
 enum { CURRMOVE_AFTER_MS = 1000 };
@@ -43,6 +44,9 @@ struct Uci {
     /* the search's castling notation (UCI_Chess960 at its `go`): the search thread prints its moves
        too, and never reads the session */
     bool chess960;
+    /* UCI_ShowWDL at its `go`, and the model and root of its chances (wdl.h), for the same reason */
+    bool show_wdl;
+    WdlView wdl;
 };
 
 static Uci *uci_create(Session *session)
@@ -90,23 +94,29 @@ static void stop_perft(Uci *u)
     u->perft = NULL;
 }
 
-static void append_score(TextBuffer *line, Score score)
+/* ` score cp S` or ` score mate M`, and with UCI_ShowWDL (`wdl` not NULL) ` wdl W D L`. */
+static void append_score(TextBuffer *line, Score score, const WdlView *wdl)
 {
     if (score_is_mate(score)) text_append(line, " score mate %d", score_mate_moves(score));
     else text_append(line, " score cp %d", score);
+    if (wdl) {
+        const Wdl chances = wdl_of(wdl, score);
+        text_append(line, " wdl %d %d %d", chances.win, chances.draw, chances.loss);
+    }
 }
 
 /* `info depth .. seldepth .. score .. nodes .. [nps ..] time .. [hashfull ..] pv ..`: no `nps`
  * before a millisecond has passed (there is no rate to give), no `hashfull` without a table
  * (hashfull < 0). */
-static void print_info(const SearchInfo *info, int64_t time_ms, int hashfull, bool chess960)
+static void print_info(const Uci *u, const SearchInfo *info, int64_t time_ms, int hashfull)
 {
+    const bool chess960 = u->chess960;
     TextBuffer line;
     text_init(&line);
     text_append(&line, "info depth %d seldepth %d", info->depth,
                 info->seldepth > info->depth ? info->seldepth : info->depth);
     if (info->multipv > 0) text_append(&line, " multipv %d", info->multipv);
-    append_score(&line, info->shown_score);
+    append_score(&line, info->shown_score, u->show_wdl ? &u->wdl : NULL);
     int64_t ms = time_ms > 0 ? time_ms : 0;
     text_append(&line, " nodes %llu", (unsigned long long)info->nodes);
     if (ms > 0) text_append(&line, " nps %llu", (unsigned long long)(info->nodes * 1000 / (uint64_t)ms));
@@ -139,11 +149,11 @@ static void print_presort_ranks(const SearchInfo *lines, int count, bool chess96
  * far, its score and PV, and the move's nodes so far, a whole `info` line that polyglot passes to
  * XBoard and every GUI shows (docs/PROTOCOLS.md §1); before the first line, `info depth D nodes N
  * [nps X] time T [hashfull H]`. The line before `bestmove` names the depth the move came from. */
-static void print_progress(const JobReport *r, bool chess960)
+static void print_progress(const Uci *u, const JobReport *r)
 {
     SearchInfo best;
     if (searcher_progress_line(r, &best)) {
-        print_info(&best, r->elapsed_ms, r->hashfull, chess960);
+        print_info(u, &best, r->elapsed_ms, r->hashfull);
         return;
     }
     TextBuffer line;
@@ -164,12 +174,13 @@ static void print_progress(const JobReport *r, bool chess960)
  * repeats one of them and is not shown again; currmove after 1 s. */
 static void report(void *context, const JobReport *r)
 {
-    const bool chess960 = ((const Uci *)context)->chess960;
+    const Uci *u = context;
+    const bool chess960 = u->chess960;
     if (r->repeat) return;
     if (r->progress) {
-        print_progress(r, chess960);
+        print_progress(u, r);
     } else if (r->info) {
-        for (int i = 0; i < r->info_count; i++) print_info(&r->info[i], r->elapsed_ms, r->hashfull, chess960);
+        for (int i = 0; i < r->info_count; i++) print_info(u, &r->info[i], r->elapsed_ms, r->hashfull);
         if (r->info[0].multipv > 0) print_presort_ranks(r->info, r->info_count, chess960);
     } else if (r->elapsed_ms >= CURRMOVE_AFTER_MS) {
         char move[MOVE_TEXT_MAX];
@@ -193,7 +204,10 @@ static void deliver(Uci *u, const JobResult *r)
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
     if (r->best_move == MOVE_NONE) {
         /* Mated or stalemated at the root (docs/PROTOCOLS.md §2.3: `bestmove 0000`). */
-        io_printf("info depth 0 score %s", score_is_mate(r->score) ? "mate 0" : "cp 0");
+        const bool mated = score_is_mate(r->score);
+        const char *chances = "";
+        if (u->show_wdl) chances = mated ? " wdl 0 0 1000" : " wdl 0 1000 0";
+        io_printf("info depth 0 score %s%s", mated ? "mate 0" : "cp 0", chances);
         io_write_line("bestmove 0000");
     } else {
         /* The line that chose the move, once more with the move's whole nodes and time, so that
@@ -211,7 +225,7 @@ static void deliver(Uci *u, const JobResult *r)
             }
             info.shown_score = r->shown_score;
             if (r->nodes > info.nodes) info.nodes = r->nodes;
-            print_info(&info, r->elapsed_us / 1000, r->hashfull, u->chess960);
+            print_info(u, &info, r->elapsed_us / 1000, r->hashfull);
         }
         if (u->s->settings.explain_moves && r->verdict.depth > 0) say_why(u, r);
         if (u->debug) {
@@ -565,6 +579,8 @@ static void go_start(Uci *u, const GoCommand *go, int64_t read_us)
     go_request(u, go, read_us, &request);
     say_profile_if_new(u);
     u->chess960 = u->s->game.chess960;
+    u->show_wdl = u->s->settings.show_wdl;
+    u->wdl = wdl_view(&u->s->game.pos, strcmp(settings_profile_name(&u->s->settings), "TECH-1971") != 0);
     u->search_id = session_search(u->s, &request, &u->plan);
     u->clock_start_us = read_us;
     if (u->debug)
