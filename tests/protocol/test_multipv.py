@@ -2,6 +2,7 @@
 principal variation, equal scores in pre-sort order; the best line stays the move played; bad
 values refused (UCI and CECP)."""
 import re
+import time
 import subprocess
 
 from harness import Engine, check, engine_command
@@ -149,15 +150,23 @@ def test_cecp_multipv_option():
     e.send("new", "option MultiPV=1", "analyze")
     e.expect(r"^2 ", 5.0)
     e.send("option MultiPV=2")
-    e.ping(1)
-    out = []
-    e.expect(r"^4 ", 10.0, out)
-    # The old search may finish its depth 3 before the option arrives: count the lines the
-    # restarted search printed, from its last depth-1 line on.
-    lines = thinking_lines(out)
-    restart = max((i for i, l in enumerate(lines) if l.startswith("1 ")), default=0)
-    firsts = [l for l in lines[restart:] if l.startswith("3 ")]
-    check(len(firsts) == 2, f"two lines at depth 3 once MultiPV is 2 in analysis: {out}")
+    # The analysis starts again with two lines: its depth-3 lines are counted from its new depth 1
+    # on (the old one's lines may still come first, at any depth), until its depth 4.
+    restarted, firsts, seen = False, [], []
+    end = time.monotonic() + 10.0
+    while True:
+        line = e.next_line(max(0.1, end - time.monotonic()))
+        seen.append(line)
+        if not thinking_lines([line]):
+            continue
+        depth = int(line.split()[0])
+        if depth == 1:
+            restarted, firsts = True, []
+        elif restarted and depth == 3:
+            firsts.append(line)
+        elif restarted and depth >= 4:
+            break
+    check(len(firsts) == 2, f"two lines at depth 3 once MultiPV is 2 in analysis: {seen[-30:]}")
     e.send("exit")
 
 
