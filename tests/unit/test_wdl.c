@@ -1,7 +1,7 @@
 /* test_wdl.c - UCI_ShowWDL's chances (protocol/driver/wdl.c): a thousand per mille at every score
- * of both profiles and every amount of material, the win rising and the loss falling with the score, the two sides' views
- * mirrored; a mate certain; the bare-king endings E13 knows read as won or drawn, and a piece that
- * hangs to the bare king's move left to the score. */
+ * of both profiles and every amount of material, the win rising and the loss falling with the
+ * score, the two sides' views mirrored; a mate certain; the bare-king endings E13 knows read as
+ * won or drawn, and a piece that hangs to the bare king's move left to the score. */
 #include <stdbool.h>
 #include <stddef.h>
 
