@@ -67,3 +67,21 @@ export const withPage = async (folder, work) => {
     rmSync(profile, {recursive: true, force: true});
   }
 };
+
+// The checks of one test: `check(ok, message)` prints each and keeps its failures,
+// `consoleClean(errors)` checks that the browser's console showed no error, and `finish(what)`
+// prints the verdict on `what` and exits 0, or 1 after a failure.
+export const checker = () => {
+  const failures = [];
+  const check = (ok, message) => {
+    if (!ok) failures.push(message);
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
+  };
+  const consoleClean = (errors) =>
+    check(errors.length === 0, `no error in the browser's console${errors.length ? ': ' + errors.join(' | ') : ''}`);
+  const finish = (what) => {
+    console.log(`${failures.length ? 'FAILED' : 'passed'}: ${what}`);
+    process.exit(failures.length ? 1 : 0);
+  };
+  return {check, consoleClean, finish};
+};

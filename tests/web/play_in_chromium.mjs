@@ -10,7 +10,7 @@
 import {readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, withPage} from './chromium.mjs';
+import {MODULES, checker, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess} = await esm('chess.js');
@@ -25,11 +25,7 @@ const STRENGTH_CHANGE_AT = 4; // the strength is changed before this move of the
 const NEW_ELO = '1600';       // a point of the scale (strength.json)
 const ANSWER_TIMEOUT_MS = 90000;
 
-const failures = [];
-const check = (ok, message) => {
-  if (!ok) failures.push(message);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
-};
+const {check, consoleClean, finish} = checker();
 
 await withPage(folder, async (page, url, consoleErrors) => {
   await page.goto(url);
@@ -138,7 +134,6 @@ await withPage(folder, async (page, url, consoleErrors) => {
   check(Boolean(fen960) && pgn960.includes('[Variant "Chess960"]') && pgn960.includes('[Black "You"]') && legal960,
         `Chess960 as Black: TECH opened ${first} from ${fen960}`);
 
-  check(consoleErrors.length === 0, `no error in the browser's console${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
+  consoleClean(consoleErrors);
 });
-console.log(`${failures.length ? 'FAILED' : 'passed'}: the game in Chromium`);
-process.exit(failures.length ? 1 : 0);
+finish('the game in Chromium');

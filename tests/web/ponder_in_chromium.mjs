@@ -13,7 +13,7 @@
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, withPage} from './chromium.mjs';
+import {MODULES, checker, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess, normalizeMove} = await esm('chess.js');
@@ -29,11 +29,7 @@ const MISSES_WANTED = 1;   // and that it misses
 const MOVES_AFTER_OFF = 2; // the person's moves with pondering off
 const ANSWER_TIMEOUT_MS = 90000;
 
-const failures = [];
-const check = (ok, message) => {
-  if (!ok) failures.push(message);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
-};
+const {check, consoleClean, finish} = checker();
 
 await withPage(folder, async (page, url, consoleErrors) => {
   const yourMove = () => page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'),
@@ -197,7 +193,6 @@ await withPage(folder, async (page, url, consoleErrors) => {
   const gos = all.filter((line) => line.startsWith('> go ')).length;
   const answers = all.filter((line) => line.startsWith('< bestmove ')).length;
   check(gos === answers, `every go answered by one bestmove (${gos} go, ${answers} bestmove)`);
-  check(consoleErrors.length === 0, `no error in the browser's console${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
+  consoleClean(consoleErrors);
 });
-console.log(`${failures.length ? 'FAILED' : 'passed'}: pondering in Chromium`);
-process.exit(failures.length ? 1 : 0);
+finish('pondering in Chromium');

@@ -11,7 +11,7 @@
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, withPage} from './chromium.mjs';
+import {MODULES, checker, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess} = await esm('chess.js');
@@ -25,11 +25,7 @@ const FEN = '8/P5k1/8/8/8/8/5PK1/8 w - - 0 1';
 const BAD_FEN = '8/8/8/8/8/8/8/8 w - - 0 1';
 const ANSWER_TIMEOUT_MS = 90000;
 
-const failures = [];
-const check = (ok, message) => {
-  if (!ok) failures.push(message);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${message}`);
-};
+const {check, consoleClean, finish} = checker();
 
 await withPage(folder, async (page, url, consoleErrors) => {
   const yourMove = () => page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'),
@@ -138,7 +134,6 @@ await withPage(folder, async (page, url, consoleErrors) => {
         (await page.textContent('#status')).startsWith('Your move (black)'),
         `&as=black: TECH, White, moved first from the FEN: ${first}`);
 
-  check(consoleErrors.length === 0, `no error in the browser's console${consoleErrors.length ? ': ' + consoleErrors.join(' | ') : ''}`);
+  consoleClean(consoleErrors);
 });
-console.log(`${failures.length ? 'FAILED' : 'passed'}: the promotion and ?fen= in Chromium`);
-process.exit(failures.length ? 1 : 0);
+finish('the promotion and ?fen= in Chromium');
