@@ -85,3 +85,20 @@ export const checker = () => {
   };
   return {check, consoleClean, finish};
 };
+
+// The PGN the page's Download PGN button makes, read from the blob it hands the browser.
+export const downloadedPgn = (page) => page.evaluate(() => new Promise((done) => {
+  const original = URL.createObjectURL;
+  URL.createObjectURL = (blob) => {
+    URL.createObjectURL = original;
+    blob.text().then(done);
+    return original(blob);
+  };
+  document.getElementById('download-pgn').click();
+}));
+
+// Wait until the move list holds `count` moves (the person's and TECH's answer) or the game is over.
+export const waitForMoves = (page, count, timeout) => page.waitForFunction((wanted) => {
+  const text = Array.from(document.querySelectorAll('#moves li'), (li) => li.textContent).join(' ');
+  return text.split(' ').filter(Boolean).length >= wanted || document.getElementById('result').textContent;
+}, count, {timeout});

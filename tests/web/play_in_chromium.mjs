@@ -10,7 +10,7 @@
 import {readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, checker, withPage} from './chromium.mjs';
+import {MODULES, checker, downloadedPgn, waitForMoves, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess} = await esm('chess.js');
@@ -78,10 +78,7 @@ await withPage(folder, async (page, url, consoleErrors) => {
     const san = makeSan(pos, move);
     await clickSquare(move.from);
     await clickSquare(move.to);
-    await page.waitForFunction((count) => {
-      const text = Array.from(document.querySelectorAll('#moves li'), (li) => li.textContent).join(' ');
-      return text.split(' ').filter(Boolean).length >= count || document.getElementById('result').textContent;
-    }, before.length + 2, {timeout: ANSWER_TIMEOUT_MS});
+    await waitForMoves(page, before.length + 2, ANSWER_TIMEOUT_MS);
     const after = await sans();
     check(after[before.length] === san, `move ${turn}: the click played ${san} (${makeSquare(move.from)}-${makeSquare(move.to)})`);
     if (after.length < before.length + 2) break; // the game ended with the person's move
@@ -115,15 +112,7 @@ await withPage(folder, async (page, url, consoleErrors) => {
   await page.click('#new-black');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null,
                              {timeout: ANSWER_TIMEOUT_MS});
-  const pgn960 = await page.evaluate(() => new Promise((done) => {
-    const original = URL.createObjectURL;
-    URL.createObjectURL = (blob) => {
-      URL.createObjectURL = original;
-      blob.text().then(done);
-      return original(blob);
-    };
-    document.getElementById('download-pgn').click();
-  }));
+  const pgn960 = await downloadedPgn(page);
   const fen960 = (pgn960.match(/\[FEN "([^"]+)"\]/) || [])[1];
   const first = (await sans())[0];
   let legal960 = false;

@@ -13,7 +13,7 @@
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, checker, withPage} from './chromium.mjs';
+import {MODULES, checker, waitForMoves, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess, normalizeMove} = await esm('chess.js');
@@ -84,10 +84,7 @@ await withPage(folder, async (page, url, consoleErrors) => {
     const before = await sans();
     await clickSquare(move.from);
     await clickSquare(move.to);
-    await page.waitForFunction((count) => {
-      const text = Array.from(document.querySelectorAll('#moves li'), (li) => li.textContent).join(' ');
-      return text.split(' ').filter(Boolean).length >= count || document.getElementById('result').textContent;
-    }, before.length + 2, {timeout: ANSWER_TIMEOUT_MS});
+    await waitForMoves(page, before.length + 2, ANSWER_TIMEOUT_MS);
     await yourMove().catch(() => {});
     const after = await sans();
     return {before, after, ended: Boolean(await page.textContent('#result'))};

@@ -11,7 +11,7 @@
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {MODULES, checker, withPage} from './chromium.mjs';
+import {MODULES, checker, downloadedPgn, withPage} from './chromium.mjs';
 
 const esm = (file) => import(pathToFileURL(join(MODULES, 'chessops', 'dist', 'esm', file)).href);
 const {Chess} = await esm('chess.js');
@@ -108,15 +108,7 @@ await withPage(folder, async (page, url, consoleErrors) => {
   await yourMove();
   check(!(await page.textContent('#result')), 'the game goes on, your move');
 
-  const pgn = await page.evaluate(() => new Promise((done) => {
-    const original = URL.createObjectURL;
-    URL.createObjectURL = (blob) => {
-      URL.createObjectURL = original;
-      blob.text().then(done);
-      return original(blob);
-    };
-    document.getElementById('download-pgn').click();
-  }));
+  const pgn = await downloadedPgn(page);
   check(pgn.includes('[SetUp "1"]') && pgn.includes(`[FEN "${FEN}"]`) && pgn.includes(`1. ${expected} ${played[1]}`) &&
         !pgn.includes('[Variant'), 'the PGN carries [SetUp "1"], [FEN ...] and 1. ' + `${expected} ${played[1]}`);
 
