@@ -2,7 +2,9 @@
 """pane.py - what a person sees in XBoard's engine pane while a held-back TECH thinks (issue 50).
 
 XBoard runs under xvfb-run with TECH on move from the start position, held to UCI_Elo 1200 at
-`level 0 10 5` (10 minutes + 5 s), once natively (CECP) and once through polyglot (`-fUCI`), the
+`level 0 10 5` (10 minutes + 5 s) with the work of 10+0.1 (`Strength Clock` = `same at every
+clock`: a think of some 16 s; grown with this clock, the first moves' depth 5 takes under a
+second), once natively (CECP) and once through polyglot (`-fUCI`), the
 Engine Output window open. Screenshots of the whole screen are taken 6 s, 9 s and 12 s into the
 think, and XBoard's debug log gives the lines the pane showed: the share of them that name the
 depth the move was searched to (the depth under way, not an earlier iteration's) and the longest
@@ -88,7 +90,8 @@ def main():
         return 2
     tech = os.path.abspath(args.tech)
     out = os.path.abspath(args.out)
-    held = ["-fcp", tech, "-fd", os.path.dirname(tech), "-firstOptions", "UCI_LimitStrength=1,UCI_Elo=1200"]
+    held = ["-fcp", tech, "-fd", os.path.dirname(tech),
+            "-firstOptions", "UCI_LimitStrength=1,UCI_Elo=1200,Strength Clock=same at every clock"]
     failures, summary = [], []
     for name, engine in (("native", held), ("polyglot", held + ["-fUCI"])):
         share, gap, depth = pane_figures(xboard(tools, name, engine, out, 20))
