@@ -14,11 +14,15 @@ The names:
   Fairy-Max          /usr/games/fairymax (CECP)
   Phalanx            /usr/games/phalanx without learning (CECP); Phalanx-e50: easy level 50
   HoiChess           /usr/games/hoichess (CECP)
+  Stash-v11          Stash at that release tag (UCI), the engines Stockfish's 2023 Skill calibration
+                     played: not in Debian, built from its repository (github.com/mhouppin/stash-bot,
+                     `git archive v11`, `make`) into $STASH_DIR/v11/stash-bot
 Any name may end in ~BASE+INC: that player's own clock (a time-odds match), e.g.
 Stockfish@1350~60+0.6 against TECH-1971@PDP-10~7+0.07; and a TECH name in +ponder: that TECH
 ponders (match.py's word `ponder`: `go ponder` on the move it guessed), e.g. TECH-Elo1394+ponder.
 """
 import math
+import os
 import re
 
 # The profiles of the curve, weakest first. TECH-deep is no Style of its own: TECH-modern's search
@@ -78,6 +82,7 @@ _TECH_DEPTH = re.compile(r"^(TECH-1971|TECH-deep|TECH-modern)-d(\d+)$")
 _TECH_ELO = re.compile(r"^TECH-Elo(\d+)$")
 _STOCKFISH = re.compile(r"^Stockfish(?:@(\d+))?$")
 _PHALANX = re.compile(r"^Phalanx(?:-e(\d+))?$")
+_STASH = re.compile(r"^Stash-v(\d+)$")
 
 
 def year_multiple(year):
@@ -226,7 +231,7 @@ def describe_base(base, clock):
     m = _STOCKFISH.match(base)
     if m:
         return {"kind": "stockfish", "label": int(m.group(1)) if m.group(1) else None, "clock": clock}
-    if base in ("Fairy-Max", "HoiChess", "Sjeng", "Dreamer") or _PHALANX.match(base):
+    if base in ("Fairy-Max", "HoiChess", "Sjeng", "Dreamer") or _PHALANX.match(base) or _STASH.match(base):
         return {"kind": "other", "clock": clock}
     raise ValueError(f"unknown player {base!r} (see scripts/strength_players.py)")
 
@@ -268,6 +273,12 @@ def engine_words(name, tech_cmd):
         words += [f"cmd={HOICHESS}", "proto=xboard"]
     elif base == "Sjeng":
         words += [f"cmd={SJENG}", "proto=xboard"]
+    elif _STASH.match(base):
+        folder = os.environ.get("STASH_DIR")
+        if not folder:
+            raise ValueError(f"{base}: set STASH_DIR to the folder that holds v{_STASH.match(base).group(1)}/stash-bot")
+        words += [f"cmd={os.path.join(folder, 'v' + _STASH.match(base).group(1), 'stash-bot')}", "proto=uci",
+                  "option.Hash=16"]
     elif base == "Dreamer":
         # It refuses a fractional increment in `level` and would keep its own control.
         words += [f"cmd={DREAMER}", "proto=xboard", "whole-increment"]

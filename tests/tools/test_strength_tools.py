@@ -72,6 +72,20 @@ def test_player_names():
     words = strength_players.engine_words(canon("TECH-Elo1394+ponder"), "./tech")
     check("ponder" in words and "option.UCI_Elo=1394" in words and "name=TECH-Elo1394+ponder" in words, f"{words}")
     check(canon("TECH-1971@1991+ponder") == "TECH-1971@x49+ponder", canon("TECH-1971@1991+ponder"))
+    saved = os.environ.get("STASH_DIR")
+    try:
+        os.environ["STASH_DIR"] = "/engines/stash"
+        words = strength_players.engine_words("Stash-v11", "./tech")
+        check("cmd=/engines/stash/v11/stash-bot" in words and "proto=uci" in words, f"{words}")
+        del os.environ["STASH_DIR"]
+        try:
+            strength_players.engine_words("Stash-v8", "./tech")
+            raise AssertionError("Stash-v8 started with no STASH_DIR")
+        except ValueError as e:
+            check("STASH_DIR" in str(e), str(e))
+    finally:
+        if saved is not None:
+            os.environ["STASH_DIR"] = saved
     for bad in ("TECH-1971@x0.5", "TECH-1971@fast", "Stockfish@abc", "Crafty", "Stockfish@1350+ponder"):
         try:
             strength_players.canonical(bad)
