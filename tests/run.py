@@ -9,7 +9,7 @@ The suites, each a folder of tests/ with its test_*.py files:
   tools     the scripts people run: the match runner and its referee, the strength fits, the openings
   release   the release files and the repository: packages, archives, the tree's own rules
   long      real matches, minutes each (make test-long; support: longlib.py)
-  gui       XBoard and polyglot playing TECH under a virtual display (--jobs 2: a match a core)
+  gui       XBoard and polyglot playing TECH, Scid showing its chances, under a virtual display (--jobs 2)
 The options and the output are tests/runner.py's.
 """
 import os
