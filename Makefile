@@ -30,6 +30,14 @@ PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
 PLATFORM_LDFLAGS  = $(WEB_LDFLAGS)
 PLATFORM_LDLIBS  :=
 EXEEXT           :=
+else ifeq ($(PLATFORM),websingle)
+# The web build for a page that is not cross-origin isolated: TECH's threads as fibers of one
+# (platform/web_single_threads.h, put before every file), no shared memory.
+PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L -DTECH_WEB_SINGLE_THREAD -include platform/web_single_threads.h
+PLATFORM_LDFLAGS  = $(WEB_SINGLE_LDFLAGS)
+PLATFORM_LDLIBS  :=
+PLATFORM_THREADS :=
+EXEEXT           :=
 else
 PLATFORM_FLAGS   := -D_POSIX_C_SOURCE=200809L
 PLATFORM_LDFLAGS :=
@@ -37,16 +45,17 @@ PLATFORM_LDLIBS  :=
 EXEEXT           :=
 endif
 
-STD_FLAGS  := -std=c11 $(PLATFORM_FLAGS) $(WARN_FLAGS) -pthread
+PLATFORM_THREADS ?= -pthread
+STD_FLAGS  := -std=c11 $(PLATFORM_FLAGS) $(WARN_FLAGS) $(PLATFORM_THREADS)
 OPT_FLAGS  ?= -O3 -DNDEBUG
 CFLAGS     ?=
 LDFLAGS    ?=
-LDLIBS     := -pthread -lm $(PLATFORM_LDLIBS)
+LDLIBS     := $(PLATFORM_THREADS) -lm $(PLATFORM_LDLIBS)
 
 ENGINE_SRC   := $(sort $(wildcard engine/*.c))
 PROTOCOL_SRC := $(sort $(wildcard protocol/*.c protocol/*/*.c))
 MAIN_SRC     := protocol/main.c
-PLATFORM_SRC := platform/platform_$(PLATFORM).c
+PLATFORM_SRC := $(if $(filter websingle,$(PLATFORM)),platform/platform_web.c platform/web_single_threads.c,platform/platform_$(PLATFORM).c)
 LIB_SRC      := $(PLATFORM_SRC) $(ENGINE_SRC) $(filter-out $(MAIN_SRC),$(PROTOCOL_SRC))
 UNIT_SRC     := $(sort $(wildcard tests/unit/*.c))
 
@@ -119,6 +128,11 @@ $(VERSION_HEADER): FORCE
 
 $(BUILD)/protocol/driver/version.o: $(VERSION_HEADER)
 $(BUILD)/protocol/driver/version.o: ALL_CFLAGS += -I$(BUILD)/generated
+# The one-thread web build's main() is web_single_threads.c's, which ends the program with TECH's
+# own main's status (emscripten does not exit on a main that returns after a turn of the browser's).
+ifeq ($(PLATFORM),websingle)
+$(BUILD)/protocol/main.o: ALL_CFLAGS += -Dmain=tech_program_main
+endif
 
 # The report's games as C string lines, built into the binary so that `tech treestats` finds them
 # from any folder (protocol/tools/paper_games.c): backslashes, quotes and question marks (no
@@ -343,13 +357,19 @@ WEB_LDFLAGS = -sPROXY_TO_PTHREAD -sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB -Wno
               -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node -lnodefs.js \
               -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_platform_web_input --pre-js web/engine-io.js
 WEB_MAKE  = $(WEB_ENV) $(MAKE) BUILD=build/web-objects PLATFORM=web CC=$(WEB_CC)
+# tech-single.js: the same engine for a page without cross-origin isolation, its threads fibers of
+# one, switched by Asyncify (the call stack kept between turns: the search's needs some room).
+WEB_SINGLE_LDFLAGS = -sASYNCIFY -sASYNCIFY_STACK_SIZE=1048576 -sALLOW_MEMORY_GROWTH -sMAXIMUM_MEMORY=2GB \
+              -sEXIT_RUNTIME -sENVIRONMENT=web,worker,node -lnodefs.js \
+              -sEXPORTED_FUNCTIONS=_main,_malloc,_free,_platform_web_input --pre-js web/engine-io.js
+WEB_SINGLE_MAKE = $(WEB_ENV) $(MAKE) BUILD=build/websingle-objects PLATFORM=websingle CC=$(WEB_CC)
 # The page's own files; what it takes from npm (web/node_modules): the board (chessground: its
 # script and its styles, pieces included), the rules (chessops, and the one module it imports)
 # and the service worker that isolates the page where the server does not; each with its licence.
 WEB_PAGE := $(wildcard web/page/*)
 WEB_NPM  := web/node_modules
 # Built in the sub-make, which compiles the engine with emcc (not reached from the other targets).
-$(WEB_DIR)/tech.js: $(LIB_OBJ) $(MAIN_OBJ) web/engine-io.js
+$(WEB_DIR)/tech.js $(WEB_DIR)/tech-single.js: $(LIB_OBJ) $(MAIN_OBJ) web/engine-io.js
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(PLATFORM_LDFLAGS) -o $@ $(LIB_OBJ) $(MAIN_OBJ) $(LDLIBS)
 
@@ -358,6 +378,7 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 
 web: web/node_modules/.package-lock.json
 	$(WEB_MAKE) $(WEB_DIR)/tech.js
+	$(WEB_SINGLE_MAKE) $(WEB_DIR)/tech-single.js
 	rm -rf $(WEB_DIR)/vendor
 	mkdir -p $(WEB_DIR)/vendor/chessground/dist $(WEB_DIR)/vendor/chessground/assets $(WEB_DIR)/vendor/chessops $(WEB_DIR)/vendor/result
 	cp $(WEB_NPM)/@lichess-org/chessground/dist/chessground.min.js $(WEB_DIR)/vendor/chessground/dist/
@@ -376,24 +397,32 @@ bench-web: web
 
 WEB_SLOW ?= 2
 ## check-web: CI's check of the web build (a few minutes): the folder, the bench signatures under
-## node (the shell tools' tests that pin them), a game played by clicking on the page in Chromium,
+## node (the shell tools' tests that pin them; the one-thread build's too, with stop and quit in a
+## search), a game played by clicking on the page in Chromium, isolated and not (one thread),
 ## a promotion chosen on it in a game from a FEN (?fen=), pondering (go ponder, ponderhit, stop)
 check-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) $(WEB_DIR)/tech.js \
 	    test_cli.test_bench_signature_is_pinned test_cli.test_modern_bench_signature_is_pinned
+	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) $(WEB_DIR)/tech-single.js \
+	    test_cli.test_bench_signature_is_pinned test_uci.test_isready_and_stop_during_infinite test_uci.test_quit_mid_search
 	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
+	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR) --not-isolated
 	$(WEB_NODE) tests/web/promote_in_chromium.mjs $(WEB_DIR)
 	$(WEB_NODE) tests/web/ponder_in_chromium.mjs $(WEB_DIR)
 
 ## test-web: the protocol suite against the WebAssembly build under node (but the tests
-## tests/protocol/web.skip names, and the clock-bound ones), then a game played by clicking on
+## tests/protocol/web.skip names, and the clock-bound ones), and against the one-thread build
+## (less tests/protocol/web_single.skip's), then a game played by clicking on
 ## the page in headless Chromium (tests/web/play_in_chromium.mjs; Debian: chromium), a promotion
 ## chosen in a game from a FEN (tests/web/promote_in_chromium.mjs) and pondering
 ## (tests/web/ponder_in_chromium.mjs)
 test-web: web
 	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) \
 	    --skip tests/protocol/web.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech.js
+	TECH_TEST_SLOW=$(WEB_SLOW) $(PYTHON) tests/run.py protocol --wrapper $(WEB_NODE) --skip tests/protocol/web.skip \
+	    --skip tests/protocol/web_single.skip --skip tests/protocol/clock_bound.skip $(WEB_DIR)/tech-single.js
 	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR)
+	$(WEB_NODE) tests/web/play_in_chromium.mjs $(WEB_DIR) --not-isolated
 	$(WEB_NODE) tests/web/promote_in_chromium.mjs $(WEB_DIR)
 	$(WEB_NODE) tests/web/ponder_in_chromium.mjs $(WEB_DIR)
 

@@ -3,7 +3,9 @@
  * web/engine-io.js) are pushed into a queue by platform_web_input, which the reader thread
  * waits on. stdout is emscripten's, whose lines the launcher posts back. Threads are
  * emscripten's pthreads (Web Workers sharing the memory), so the rest is the POSIX half's,
- * without signals, terminals or pages to give back. */
+ * without signals, terminals or pages to give back. On a page that is not cross-origin isolated
+ * (TECH_WEB_SINGLE_THREAD, tech-single.js) they are fibers of one thread (web_single_threads.h):
+ * a clock reading is then where a searching thread gives way, and a sleep lets the others run. */
 #include "platform.h"
 
 #include <emscripten.h>
@@ -20,7 +22,13 @@ void platform_init(void) {}
 /* --- time ---------------------------------------------------------------------------------- */
 
 /* performance.now(): milliseconds as a double, to the microsecond where the browser allows. */
-int64_t platform_monotonic_us(void) { return (int64_t)(emscripten_get_now() * 1000.0); }
+int64_t platform_monotonic_us(void)
+{
+#ifdef TECH_WEB_SINGLE_THREAD
+    web_threads_give_way();
+#endif
+    return (int64_t)(emscripten_get_now() * 1000.0);
+}
 
 /* A browser tells no thread its CPU time; a searching thread computes without pause, so the
  * time it has been running is the nearest measure (used for the search's statistics only). */
@@ -29,8 +37,12 @@ int64_t platform_thread_cpu_us(void) { return platform_monotonic_us(); }
 void platform_sleep_us(int64_t us)
 {
     if (us < 1) us = 1;
+#ifdef TECH_WEB_SINGLE_THREAD
+    web_threads_sleep_us(us);
+#else
     struct timespec pause = {(time_t)(us / 1000000), (long)(us % 1000000) * 1000L};
     nanosleep(&pause, NULL);
+#endif
 }
 
 uint64_t platform_entropy(void)

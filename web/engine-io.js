@@ -36,8 +36,10 @@ if (!Module['ENVIRONMENT_IS_PTHREAD']) {
 
   if (inNode) {
     const fs = require('fs');
-    // The wasm file beside this one, read at once (emscripten would otherwise fetch it).
-    Module['wasmBinary'] = fs.readFileSync(require('path').join(__dirname, 'tech.wasm'));
+    // The wasm file beside this one (tech.wasm, tech-single.wasm), read at once (emscripten would
+    // otherwise fetch it).
+    const path = require('path');
+    Module['wasmBinary'] = fs.readFileSync(path.join(__dirname, path.basename(__filename, '.js') + '.wasm'));
     Module['print'] = (line) => fs.writeSync(1, line + '\n');
     Module['printErr'] = (line) => fs.writeSync(2, line + '\n');
     // The machine's files at their own paths, as the native program sees them (an EPD suite, a

@@ -1,7 +1,9 @@
 // chromium.mjs - what the browser tests share: a static server of the folder on 127.0.0.1 that
-// sends the cross-origin isolation headers (TECH's threads need a SharedArrayBuffer), and
-// headless Chromium (Debian's chromium, or CHROMIUM) driven by playwright-core from
-// web/node_modules, in a new empty profile.
+// sends the cross-origin isolation headers (TECH's threads need a SharedArrayBuffer), or with
+// {isolated: false} does not and is reached by plain http under a name of its own (tech.test,
+// mapped to 127.0.0.1), as a page on another machine is: not a secure context, so no service
+// worker can isolate it; and headless Chromium (Debian's chromium, or CHROMIUM) driven by
+// playwright-core from web/node_modules, in a new empty profile.
 import {createRequire} from 'node:module';
 import {createServer} from 'node:http';
 import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
@@ -16,8 +18,11 @@ const {chromium} = createRequire(join(MODULES, 'playwright-core', 'package.json'
 const TYPES = {'.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
                '.json': 'application/json', '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml'};
 
-// Serve `folder`; resolves to {url, close}.
-export const serve = async (folder) => {
+// The name the page is reached by when it is served without isolation.
+const PLAIN_HOST = 'tech.test';
+
+// Serve `folder`, with the isolation headers or without; resolves to {url, close}.
+export const serve = async (folder, isolated = true) => {
   const server = createServer((request, response) => {
     const path = normalize(join(folder, decodeURIComponent(new URL(request.url, 'http://x').pathname)));
     const file = path.endsWith('/') ? join(path, 'index.html') : path;
@@ -31,25 +36,27 @@ export const serve = async (folder) => {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, {'Content-Type': TYPES[extname(file)] || 'application/octet-stream',
-                             'Cross-Origin-Opener-Policy': 'same-origin',
-                             'Cross-Origin-Embedder-Policy': 'require-corp'});
+    const isolation = isolated ? {'Cross-Origin-Opener-Policy': 'same-origin',
+                                  'Cross-Origin-Embedder-Policy': 'require-corp'} : {};
+    response.writeHead(200, {'Content-Type': TYPES[extname(file)] || 'application/octet-stream', ...isolation});
     response.end(readFileSync(file));
   });
   await new Promise((ready) => server.listen(0, '127.0.0.1', ready));
-  return {url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close()};
+  const host = isolated ? '127.0.0.1' : PLAIN_HOST;
+  return {url: `http://${host}:${server.address().port}/`, close: () => server.close()};
 };
 
 // Run `work(page, url)` on `folder` served, in a fresh headless Chromium; every error the page's
 // console shows is collected into the array `work` gets as its third argument.
-export const withPage = async (folder, work) => {
-  const site = await serve(resolve(folder));
+export const withPage = async (folder, work, {isolated = true} = {}) => {
+  const site = await serve(resolve(folder), isolated);
   const profile = mkdtempSync(join(tmpdir(), 'tech-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           `--host-resolver-rules=MAP ${PLAIN_HOST} 127.0.0.1`],
     viewport: {width: 1150, height: 760},
     acceptDownloads: true,
   });

@@ -4,8 +4,11 @@
 // must answer with a legal move and show its thinking and its reasons; the strength is changed in
 // the middle, a move taken back, the PGN downloaded; then a Chess960 game as Black, TECH moving
 // first. Fails on any error in the browser's console. Saves a screenshot.
+// With --not-isolated the folder is served without the isolation headers and no service worker
+// runs: the page must then start TECH on one thread (tech-single.js), pondering off and said so,
+// and the same game must go as well.
 //
-// usage: node tests/web/play_in_chromium.mjs build/web [SCREENSHOT.png]
+// usage: node tests/web/play_in_chromium.mjs build/web [--not-isolated] [SCREENSHOT.png]
 // (CHROMIUM=/usr/bin/chromium; the modules come from web/node_modules: `npm ci` in web/)
 import {readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -18,8 +21,10 @@ const {parseFen} = await esm('fen.js');
 const {makeSan, parseSan} = await esm('san.js');
 const {makeSquare} = await esm('util.js');
 
-const folder = resolve(process.argv[2] || 'build/web');
-const screenshot = process.argv[3];
+const words = process.argv.slice(2);
+const isolated = !words.includes('--not-isolated');
+const [folderWord, screenshot] = words.filter((word) => word !== '--not-isolated');
+const folder = resolve(folderWord || 'build/web');
 const PERSON_MOVES = 8;       // the person's moves played in all
 const STRENGTH_CHANGE_AT = 4; // the strength is changed before this move of the person's
 const NEW_ELO = '1600';       // a point of the scale (strength.json)
@@ -31,7 +36,16 @@ await withPage(folder, async (page, url, consoleErrors) => {
   await page.goto(url);
   await page.waitForFunction(() => document.getElementById('status').textContent.startsWith('Your move'),
                              null, {timeout: 60000});
-  check(await page.evaluate(() => self.crossOriginIsolated), 'the page is cross-origin isolated');
+  if (isolated) {
+    check(await page.evaluate(() => self.crossOriginIsolated), 'the page is cross-origin isolated');
+  } else {
+    check(!await page.evaluate(() => self.crossOriginIsolated), 'the page is not cross-origin isolated');
+    check(await page.isDisabled('#ponder') && !await page.isChecked('#ponder') &&
+          (await page.textContent('#ponder-hint')).includes('one thread'),
+          'pondering off and said so: ' + await page.textContent('#ponder-hint'));
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    check(scripts.some((name) => name.endsWith('/tech-single.js')), 'TECH runs from tech-single.js');
+  }
   check(await page.inputValue('#strength') === '1333' &&
         (await page.textContent('#strength option:checked')).includes('the 1971 program'),
         'the strength chooser starts at the 1971 program (1333)');
@@ -123,6 +137,10 @@ await withPage(folder, async (page, url, consoleErrors) => {
   check(Boolean(fen960) && pgn960.includes('[Variant "Chess960"]') && pgn960.includes('[Black "You"]') && legal960,
         `Chess960 as Black: TECH opened ${first} from ${fen960}`);
 
+  if (!isolated) {
+    const log = await page.evaluate(() => self.techUciLog);
+    check(!log.some((line) => line.startsWith('> go ponder')), 'no go ponder sent to the one-thread TECH');
+  }
   consoleClean(consoleErrors);
-});
-finish('the game in Chromium');
+}, {isolated});
+finish(`the game in Chromium${isolated ? '' : ', the page not cross-origin isolated'}`);

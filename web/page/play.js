@@ -620,14 +620,17 @@ const start = async () => {
     premovable: {enabled: false},
     highlight: {lastMove: true, check: true},
   });
-  if (!self.crossOriginIsolated) {
-    showStatus('TECH needs a cross-origin isolated page (its search threads share memory): serve ' +
-               'this folder with the headers Cross-Origin-Opener-Policy: same-origin and ' +
-               'Cross-Origin-Embedder-Policy: require-corp, or over http://localhost or https, ' +
-               'where the page adds them itself.', true);
-    return;
+  // TECH's threads share memory, which a browser allows only a cross-origin isolated page; on
+  // another, TECH runs them as turns of one thread (tech-single.js), and does not ponder.
+  const isolated = self.crossOriginIsolated;
+  if (!isolated) {
+    $('ponder').checked = false;
+    $('ponder').disabled = true;
+    $('ponder-hint').textContent = 'Not on this page: it is not cross-origin isolated, so TECH runs ' +
+        'on one thread and thinks on its own time only (served over https or from localhost, the ' +
+        'page isolates itself).';
   }
-  engine.uci = new UciEngine('tech.js');
+  engine.uci = new UciEngine(isolated ? 'tech.js' : 'tech-single.js');
   self.techUciLog = engine.uci.log; // the lines exchanged with TECH, for the page's tests
   engine.uci.onLine((line) => {
     if (line.startsWith('info string ')) onInfoString(line.slice(12));
