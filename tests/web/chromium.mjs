@@ -3,7 +3,8 @@
 // {isolated: false} does not and is reached by plain http under a name of its own (tech.test,
 // mapped to 127.0.0.1), as a page on another machine is: not a secure context, so no service
 // worker can isolate it; and headless Chromium (Debian's chromium, or CHROMIUM) driven by
-// playwright-core from web/node_modules, in a new empty profile.
+// playwright-core from web/node_modules, in a new empty profile (CHROMIUM_FLAGS: more of its
+// command line, words split at spaces).
 import {createRequire} from 'node:module';
 import {createServer} from 'node:http';
 import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
@@ -56,7 +57,8 @@ export const withPage = async (folder, work, {isolated = true} = {}) => {
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
            '--disable-background-networking', '--disable-component-update', '--disable-sync',
-           `--host-resolver-rules=MAP ${PLAIN_HOST} 127.0.0.1`],
+           `--host-resolver-rules=MAP ${PLAIN_HOST} 127.0.0.1`,
+           ...(process.env.CHROMIUM_FLAGS || '').split(' ').filter(Boolean)],
     viewport: {width: 1150, height: 760},
     acceptDownloads: true,
   });
