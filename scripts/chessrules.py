@@ -472,8 +472,10 @@ class Position:
         """The legal move written as `text` in SAN (for CECP engines that use san=1 or reply
         in SAN). Check marks and annotations are ignored; O-O may be written with zeros."""
         wanted = _san_core(text.replace("0", "O"))
-        for m in self.legal_moves():
-            if _san_core(self.san(m)) == wanted or _san_core(self.san(m).replace("=", "")) == wanted:
+        legal = self.legal_moves()
+        for m in legal:
+            body = self._san_body(m, legal)
+            if body == wanted or body.replace("=", "") == wanted:
                 return m
         raise IllegalMoveError(f"illegal or ambiguous SAN {text!r} in {self.fen()}")
 
@@ -491,6 +493,15 @@ class Position:
 
     def san(self, move):
         """Standard algebraic notation of a legal move, with + or # (for PGN)."""
+        text = self._san_body(move, self.legal_moves())
+        after = self.push(move)
+        if after.in_check():
+            text += "#" if not after.legal_moves() else "+"
+        return text
+
+    def _san_body(self, move, legal):
+        """A legal move's SAN without its check mark; `legal`: this position's legal moves (the
+        rivals that call for a file or rank)."""
         piece = self.board[move.frm].upper()
         if self.is_castling(move):
             text = "O-O" if move.to > move.frm else "O-O-O"
@@ -499,7 +510,7 @@ class Position:
             if move.promo:
                 text += "=" + move.promo.upper()
         else:
-            rivals = [m.frm for m in self.legal_moves()
+            rivals = [m.frm for m in legal
                       if m.to == move.to and m.frm != move.frm and self.board[m.frm] == self.board[move.frm]]
             hint = ""
             if rivals:
@@ -510,9 +521,6 @@ class Position:
                 else:
                     hint = square_name(move.frm)
             text = piece + hint + ("x" if self.is_capture(move) else "") + square_name(move.to)
-        after = self.push(move)
-        if after.in_check():
-            text += "#" if not after.legal_moves() else "+"
         return text
 
     # --- Material ---
