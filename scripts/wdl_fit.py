@@ -6,7 +6,8 @@ usage: python3 scripts/wdl_fit.py GAMES.pgn[.gz] ... [--hold-out K] [--write pro
 
 Every move a TECH engine made with a score (match.py's comments, {+1.25/7 0.310s}) is one
 position: the score from the mover's side and the game's result from the same side; the opening
-line's moves ({book}) and mate scores (a mate is certain: protocol/driver/wdl.c) are left out.
+line's moves ({book}) and mate scores (a mate is certain: protocol/driver/wdl.c) are left out, and
+so are the games a clock ended (Termination "time forfeit").
 The profile is the engine's name: TECH-1971..., or TECH-modern... The games are taken in pairs
 (match.py plays each opening with both colours, one after the other) and every K-th pair (the
 2nd by default: half the games) is held out of the fit.
@@ -64,7 +65,8 @@ def positions(game):
     """[(profile, score in cp from the mover's side, m, result from that side: 1, 0.5 or 0)]."""
     result = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(game.tags.get("Result"))
     comments = game.comments()
-    if result is None or "FEN" in game.tags:
+    # A result the clock decided ("time forfeit") says nothing of the positions before it.
+    if result is None or "FEN" in game.tags or game.tags.get("Termination", "normal") != "normal":
         return []
     replayed, problem = game.replay()
     if problem or len(comments) != len(replayed.moves):

@@ -3,18 +3,19 @@
  * array's, a = A0 + A1 m is the score at which a win is as likely as not and b = B0 + B1 m the
  * spread, in centipawns, fitted to the profile's own games (tests/data/wdl/):
  * tech-1971-selfplay-3+0.03-b.pgn.gz
+ * tech-1971-selfplay-3+0.03-c.pgn.gz
  * tech-1971-selfplay-5+0.05-a.pgn.gz
  * tech-modern-selfplay-3+0.03-b.pgn.gz
  * tech-modern-selfplay-5+0.05-a.pgn.gz
- * (TECH-1971: 11666 positions of 100 games in the fit)
+ * (TECH-1971: 26130 positions of 242 games in the fit)
  * (TECH-modern: 10065 positions of 74 games in the fit) */
 #ifndef TECH_WDL_TABLE_H
 #define TECH_WDL_TABLE_H
 
-#define WDL_1971_A0 113.8
-#define WDL_1971_A1 -77.3
-#define WDL_1971_B0 159.6
-#define WDL_1971_B1 -61.2
+#define WDL_1971_A0 83.5
+#define WDL_1971_A1 -54.4
+#define WDL_1971_B0 150.2
+#define WDL_1971_B1 11.0
 #define WDL_MODERN_A0 197.8
 #define WDL_MODERN_A1 -133.5
 #define WDL_MODERN_B0 98.8
