@@ -132,7 +132,10 @@ int web_thread_create(pthread_t *thread, const pthread_attr_t *attributes, void 
     if (f) f->c_stack = malloc(FIBER_C_STACK);
     if (f) f->asyncify_stack = malloc(FIBER_ASYNCIFY_STACK);
     if (!f || !f->c_stack || !f->asyncify_stack) {
-        if (f) free(f->c_stack);
+        if (f) {
+            free(f->c_stack);
+            free(f->asyncify_stack);
+        }
         free(f);
         return EAGAIN;
     }
