@@ -19,7 +19,10 @@ Two numbers make the rule, both from data:
 - s, what TECH gains a doubling of its work: the least-squares slope of the UCI_Elo table's Elo
   against log2 of its work along each profile (strength_table.h).
 The rule: a move's work is W(N) x R^k, k = g / s of the profile that plays at N, so that TECH's
-Elo rises by what the opponents gain. --header writes k per profile into clock_table.h (the
+Elo rises by what the opponents gain; at a control slower than 10+0.1, a TECH-deep or TECH-modern
+setting, where TECH-modern's line against full-strength engines (its point against HoiChess at 10+0.1, LINE_PAIRING, climbing by
+its s) asks at least the work the table measured TECH-modern at, TECH-modern on that line at
+N + g log2 R. --header writes k per profile into clock_table.h (the
 program reads it: strength.c); --check exits 1 if that file is not what it would write.
 Standard library only.
 """
@@ -55,6 +58,13 @@ FULL_STRENGTH = re.compile(r"^(HoiChess|Phalanx|Dreamer|Fairy-Max|Sjeng|Stash)")
 # The day `Strength Clock` came (issue 55): a TECH-EloN of an earlier record did the same work at
 # every clock; of a later one, only if it set "same at every clock" (the default grows).
 STRENGTH_CLOCK_SINCE = "2026-12-02"
+# TECH-modern's line against full-strength engines (docs/STRENGTH.md §1c): its measured point is
+# TECH-modern held to the table's top work (build 0444e27's TECH-Elo2277: 3672765 PDP-10 ms a
+# move) against HoiChess at 10+0.1, at HoiChess's list rating (the full-strength engine nearest
+# the settings it places); the line climbs by TECH-modern's slope s along the table.
+LINE_PAIRING = ("TECH-Elo2277", "HoiChess", "0444e27")
+LINE_WORK_MS = 3672765.0
+LIST_RATING = {"HoiChess": 1798}
 SAME_AT_EVERY_CLOCK = "option.Strength Clock=same at every clock"
 
 
@@ -248,7 +258,18 @@ def slope(points):
     return b, math.sqrt(residual / sxx)
 
 
-def header_text(exponents, g, g_low, g_high, slopes, runs, games):
+def line_point(records):
+    """TECH-modern's line: (its Elo against the anchor's full-strength engine at 10+0.1, games)."""
+    a, b, build = LINE_PAIRING
+    points = games = 0
+    for _, _, ra, rb, rbuild, tc_a, tc_b, pts, n in records:
+        if (ra, rb, rbuild) == (a, b, build) and tc_a == tc_b == f"{REFERENCE[0] // 1000}+{REFERENCE[1] / 1000:g}":
+            points, games = points + pts, games + n
+    score = points / games
+    return LIST_RATING[b] + 400 * math.log10(score / (1 - score)), games
+
+
+def header_text(exponents, g, g_low, g_high, slopes, runs, games, line_elo):
     """clock_table.h, short lines (clang-format leaves it as written)."""
     names = (("1971", "TECH-1971"), ("DEEP", "TECH-deep"), ("MODERN", "TECH-modern"))
     lines = [
@@ -266,6 +287,14 @@ def header_text(exponents, g, g_low, g_high, slopes, runs, games):
         "",
         f"enum {{ STRENGTH_CLOCK_BASE_MS = {REFERENCE[0]}, STRENGTH_CLOCK_INCREMENT_MS = {REFERENCE[1]} }};",
         *(f"#define STRENGTH_CLOCK_EXPONENT_{k} {exponents[p]:.3f}" for k, p in names),
+        "/* g, and TECH-modern's line against full-strength engines: its point against "
+        f"{LINE_PAIRING[1]} at",
+        f" * {REFERENCE[0] // 1000}+{REFERENCE[1] / 1000:g} ({LINE_PAIRING[0]} of build {LINE_PAIRING[2]}, "
+        f"list {LIST_RATING[LINE_PAIRING[1]]}) and its slope s. */",
+        f"#define STRENGTH_CLOCK_GAIN {g:.1f}",
+        f"#define STRENGTH_CLOCK_LINE_WORK_MS {LINE_WORK_MS:.1f}",
+        f"#define STRENGTH_CLOCK_LINE_ELO {line_elo:.1f}",
+        f"#define STRENGTH_CLOCK_LINE_SLOPE {slopes['TECH-modern']:.1f}",
         "",
         "#endif",
         "",
@@ -281,7 +310,8 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true", help="exit 1 if --header (default clock_table.h) differs")
     args = parser.parse_args(argv)
 
-    rows = usable(read_records(args.runs))
+    records = read_records(args.runs)
+    rows = usable(records)
     games = sum(r[6] for r in rows)
     print(f"{len(rows)} results, {games} games, at two controls or at time odds ({', '.join(args.runs)}):")
     print("\n".join(pairing_lines(rows)))
@@ -315,9 +345,23 @@ def main(argv=None):
               f"a setting that grows with the clock is predicted to hold its number within "
               f"{(g_low - g) * lr:+.0f} .. {(g_high - g) * lr:+.0f}")
 
+    line_elo, line_games = line_point(records)
+    print(f"TECH-modern's line against full-strength engines: {LINE_WORK_MS / 1000:.0f} PDP-10 s a move "
+          f"{line_elo:.0f} ({LINE_PAIRING[0]} v {LINE_PAIRING[1]}, build {LINE_PAIRING[2]}, {line_games} games at "
+          f"{REFERENCE[0] // 1000}+{REFERENCE[1] / 1000:g}), +{slopes['TECH-modern']:.0f} a doubling of its work; "
+          "a TECH-deep or TECH-modern setting N (the table's from "
+          f"{min(e for _, e in curve['TECH-deep'])}) at a slower control plays TECH-modern at N + g log2 R on it where "
+          f"that asks at least TECH-modern's least work in the table ({min(w for w, _ in curve['TECH-modern']) / 1000:.0f} "
+          "s):")
+    for tc, shown in PREDICTED:
+        lr = doublings(tc, 20, OVERHEAD_MS)
+        least = min(w for w, _ in curve["TECH-modern"])
+        from_elo = line_elo + slopes["TECH-modern"] * math.log2(least / LINE_WORK_MS) - g * lr
+        print(f"  {shown}: settings from {max(from_elo, min(e for _, e in curve['TECH-deep'])):.0f} up")
+
     header = args.header or (DEFAULT_HEADER if args.check else None)
     if header:
-        text = header_text(exponents, g, g_low, g_high, slopes, args.runs, games)
+        text = header_text(exponents, g, g_low, g_high, slopes, args.runs, games, line_elo)
         path = os.path.join(ROOT, header) if not os.path.isabs(header) else header
         if args.check:
             with open(path) as f:

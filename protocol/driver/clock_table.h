@@ -18,5 +18,11 @@ enum { STRENGTH_CLOCK_BASE_MS = 10000, STRENGTH_CLOCK_INCREMENT_MS = 100 };
 #define STRENGTH_CLOCK_EXPONENT_1971 0.714
 #define STRENGTH_CLOCK_EXPONENT_DEEP 1.010
 #define STRENGTH_CLOCK_EXPONENT_MODERN 0.949
+/* g, and TECH-modern's line against full-strength engines: its point against HoiChess at
+ * 10+0.1 (TECH-Elo2277 of build 0444e27, list 1798) and its slope s. */
+#define STRENGTH_CLOCK_GAIN 75.3
+#define STRENGTH_CLOCK_LINE_WORK_MS 3672765.0
+#define STRENGTH_CLOCK_LINE_ELO 2079.7
+#define STRENGTH_CLOCK_LINE_SLOPE 79.4
 
 #endif

@@ -488,7 +488,7 @@ bool settings_same_player(const Settings *a, const Settings *b)
     settings_search_features(a, &fa);
     settings_search_features(b, &fb);
     return same_features(&fa, &fb) && settings_work_us(a) == settings_work_us(b)
-           && settings_work_exponent(a) == settings_work_exponent(b) && a->start_depth == b->start_depth;
+           && a->strength_clock == b->strength_clock && a->start_depth == b->start_depth;
 }
 
 int64_t settings_work_us(const Settings *settings)
@@ -496,8 +496,15 @@ int64_t settings_work_us(const Settings *settings)
     return settings->limit_strength ? strength_work_us(settings->elo) : 0;
 }
 
-double settings_work_exponent(const Settings *settings)
+const char *settings_player_at_clock(const Settings *settings, double clock_ratio, SearchFeatures *features,
+                                     int64_t *work_us)
 {
-    bool grows = settings->limit_strength && settings->strength_clock == STRENGTH_CLOCK_GROWS;
-    return grows ? strength_clock_exponent(settings->elo) : 0.0;
+    settings_search_features(settings, features);
+    *work_us = settings_work_us(settings);
+    if (!settings->limit_strength || settings->strength_clock != STRENGTH_CLOCK_GROWS)
+        return settings_profile_name(settings);
+    const StrengthPlayer player = strength_player(settings->elo, clock_ratio);
+    strength_profile_features(player.profile, features);
+    *work_us = player.work_us;
+    return strength_profile_label(player.profile);
 }

@@ -88,11 +88,15 @@ void settings_search_features(const Settings *settings, SearchFeatures *features
 /* With UCI_LimitStrength, the PDP-10 work a move may take at UCI_Elo at 10+0.1 (microseconds);
  * else 0. */
 int64_t settings_work_us(const Settings *settings);
-/* With UCI_LimitStrength and Strength Clock "grows with the clock", the exponent k of the work's
- * growth with the clock at UCI_Elo (strength_clock_exponent); else 0: the same work at every clock. */
-double settings_work_exponent(const Settings *settings);
+/* The player of a search at a control giving `clock_ratio` times 10+0.1's time a move
+ * (timeman_clock_ratio): its switches into `features` (as settings_search_features), the PDP-10
+ * work a move it may take into `work_us` (0 without UCI_LimitStrength), and its profile's name
+ * (settings_profile_name's at 10+0.1). With Strength Clock "grows with the clock" the player grows
+ * with the control (strength_player); "same at every clock", it is the table's at every control. */
+const char *settings_player_at_clock(const Settings *settings, double clock_ratio, SearchFeatures *features,
+                                     int64_t *work_us);
 /* Whether two settings make the same player for the time rule: the same search (profile,
- * switches, speed), the same UCI_Elo work and growth with the clock, and the same start depth. */
+ * switches, speed), the same UCI_Elo work and Strength Clock, and the same start depth. */
 bool settings_same_player(const Settings *a, const Settings *b);
 /* The profile that plays: the one Style chose ("TECH-1971" or "TECH-modern"), or under
  * UCI_LimitStrength the one its level plays ("TECH-deep" too). */

@@ -45,11 +45,8 @@ static void features_deep(SearchFeatures *features)
     features->basic_endgames = false;
 }
 
-void strength_features(int elo, SearchFeatures *features)
+void strength_profile_features(StrengthProfile profile, SearchFeatures *features)
 {
-    StrengthProfile profile;
-    double work_ms;
-    curve_at(clamp_elo(elo), &profile, &work_ms);
     switch (profile) {
     case STRENGTH_TECH_MODERN: search_features_modern(features); break;
     case STRENGTH_TECH_DEEP: features_deep(features); break;
@@ -59,14 +56,27 @@ void strength_features(int elo, SearchFeatures *features)
     features->threads = 1;         /* [C] measured with one thread */
 }
 
-const char *strength_profile_name(int elo)
+void strength_features(int elo, SearchFeatures *features)
 {
-    static const char *const names[] = {
-        [STRENGTH_TECH_1971] = "TECH-1971", [STRENGTH_TECH_DEEP] = "TECH-deep", [STRENGTH_TECH_MODERN] = "TECH-modern"};
     StrengthProfile profile;
     double work_ms;
     curve_at(clamp_elo(elo), &profile, &work_ms);
+    strength_profile_features(profile, features);
+}
+
+const char *strength_profile_label(StrengthProfile profile)
+{
+    static const char *const names[] = {
+        [STRENGTH_TECH_1971] = "TECH-1971", [STRENGTH_TECH_DEEP] = "TECH-deep", [STRENGTH_TECH_MODERN] = "TECH-modern"};
     return names[profile];
+}
+
+const char *strength_profile_name(int elo)
+{
+    StrengthProfile profile;
+    double work_ms;
+    curve_at(clamp_elo(elo), &profile, &work_ms);
+    return strength_profile_label(profile);
 }
 
 int64_t strength_work_us(int elo)
@@ -86,6 +96,48 @@ double strength_clock_exponent(int elo)
     double work_ms;
     curve_at(clamp_elo(elo), &profile, &work_ms);
     return exponents[profile];
+}
+
+/* The least work TECH-modern plays with off the table: its first point there, where the table
+ * measured that TECH-modern takes over (below it TECH-modern's terms at a shallow depth lose to
+ * TECH-deep's search). */
+static double modern_least_work_ms(void)
+{
+    for (int i = 0; i < POINT_COUNT; i++)
+        if (POINTS[i].profile == STRENGTH_TECH_MODERN) return POINTS[i].work_ms;
+    return POINTS[POINT_COUNT - 1].work_ms;
+}
+
+/* [C] Up to this R the control is 10+0.1's or faster: the table's profile, its work as R^k (the
+ * time manager's whole milliseconds make R at 10+0.1 itself 1 within a part in a thousand). */
+static const double CLOCK_RATIO_TABLE_MAX = 1.001;
+/* The most work a move a player may be given, in PDP-10 microseconds: far beyond any clock's
+ * time at any speed (the clock's own limits end the search long before). */
+static const double PLAYER_WORK_US_MAX = 1e18;
+
+static int64_t whole_work_us(double work_us)
+{
+    return work_us < 1.0 ? 1 : work_us > PLAYER_WORK_US_MAX ? (int64_t)PLAYER_WORK_US_MAX : (int64_t)llround(work_us);
+}
+
+StrengthPlayer strength_player(int elo, double clock_ratio)
+{
+    StrengthProfile profile;
+    double work_ms;
+    elo = clamp_elo(elo);
+    curve_at(elo, &profile, &work_ms);
+    const double doublings = clock_ratio > 0.0 ? log2(clock_ratio) : 0.0;
+    const StrengthPlayer grown = {profile, whole_work_us(work_ms * 1000.0 * exp2(doublings * strength_clock_exponent(elo)))};
+    /* TECH-1971's work buys against full-strength engines what the table says (§1c's checks):
+     * its settings keep their profile at every clock. */
+    if (!(clock_ratio > CLOCK_RATIO_TABLE_MAX) || profile == STRENGTH_TECH_1971) return grown;
+    /* TECH-modern's line against full-strength engines (clock_table.h): the Elo they reach at
+     * this clock is the setting's plus what they gain from the time. */
+    const double wanted_elo = elo + STRENGTH_CLOCK_GAIN * doublings;
+    const double line_ms =
+        STRENGTH_CLOCK_LINE_WORK_MS * exp2((wanted_elo - STRENGTH_CLOCK_LINE_ELO) / STRENGTH_CLOCK_LINE_SLOPE);
+    if (line_ms >= modern_least_work_ms()) return (StrengthPlayer){STRENGTH_TECH_MODERN, whole_work_us(line_ms * 1000.0)};
+    return grown;
 }
 
 /* [R] Berliner (1974), docs/STATISTICS.md §4: at tournament settings depth 5 in the middle game

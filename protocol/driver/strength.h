@@ -26,9 +26,19 @@ typedef struct {
 
 #include "strength_table.h"
 
+/* The player a setting is at a control: a profile and the PDP-10 work a move it may take. */
+typedef struct {
+    StrengthProfile profile;
+    int64_t work_us;
+} StrengthPlayer;
+
 /* The profile that plays at `elo` (clamped to the table's range): its switches
  * (search_features_faithful / _modern), at native speed, one thread, as measured. */
 void strength_features(int elo, SearchFeatures *features);
+/* The switches of `profile`, at native speed, one thread, as the table measured it. */
+void strength_profile_features(StrengthProfile profile, SearchFeatures *features);
+/* "TECH-1971", "TECH-deep", "TECH-modern". */
+const char *strength_profile_label(StrengthProfile profile);
 /* The name of the profile that plays at `elo` (clamped): "TECH-1971", "TECH-deep", "TECH-modern". */
 const char *strength_profile_name(int elo);
 /* The PDP-10 work a move may take at `elo` (clamped), in microseconds, at the control the table
@@ -39,6 +49,13 @@ int64_t strength_work_us(int elo);
  * full-strength opponent gains with the time (clock_table.h, written by scripts/clock_fit.py;
  * docs/STRENGTH.md §1c). k is the profile's. */
 double strength_clock_exponent(int elo);
+/* The player `elo` (clamped) is at a control that gives `clock_ratio` times the time a move of
+ * 10+0.1 (timeman_clock_ratio): the table's profile with its work grown as R^k; but at a slower
+ * control a TECH-deep or TECH-modern setting plays the player whose Elo against full-strength
+ * engines is the setting's plus what such an opponent gains from the time, TECH-modern on its
+ * line against them, where that line asks at least the work the table measured TECH-modern at
+ * (docs/STRENGTH.md §1c). */
+StrengthPlayer strength_player(int elo, double clock_ratio);
 /* The Elo of the 1971 program itself: TECH-1971 given the work a move it had in its tournaments
  * (UCI_Elo's default, the setting a person picks first). */
 int strength_elo_1971(void);

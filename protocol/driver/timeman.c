@@ -204,28 +204,7 @@ static int64_t reference_move_ms(const TimeRequest *r)
     return ms > 1 ? ms : 1;
 }
 
-/* UCI_Elo's work a move at this control (docs/STRENGTH.md §1c): the table's work at 10+0.1
- * (`work_us`) times R^k, R the time a move the control gives over 10+0.1's. Under a clock the
- * control's time a move is the time available at the game's first search under it (kept in `tm`
- * for the game: at 10+0.1 R is 1 at every move, and a clock that runs down does not shrink the
- * player); a fixed time a move (`movetime`, `st`) is the control whole; a search with no clock
- * does the table's work. Exponent 0: the same work at every clock. */
-static int64_t move_work_us(TimeManager *tm, const TimeRequest *r, bool timed)
-{
-    if (r->work_us <= 0 || r->work_exponent <= 0 || !timed) return r->work_us;
-    int64_t control_ms = r->movetime_ms > 0 && !r->has_clock ? r->movetime_ms - r->overhead_ms : avail_ms(r);
-    if (control_ms < 1) control_ms = 1;
-    if (r->has_clock) {
-        if (tm->control_move_ms <= 0) tm->control_move_ms = control_ms;
-        control_ms = tm->control_move_ms;
-    }
-    double ratio = (double)control_ms / (double)reference_move_ms(r);
-    double work = (double)r->work_us * pow(ratio, r->work_exponent);
-    const double most = (double)GUI_TIME_MS_MAX * 1000.0; /* far beyond any clock's time */
-    return work < 1.0 ? 1 : work > most ? (int64_t)most : (int64_t)llround(work);
-}
-
-/* UCI_Elo's work (docs/STRENGTH.md §1b): a move may do `work_us` of PDP-10 work (move_work_us).
+/* UCI_Elo's work (docs/STRENGTH.md §1b): a move may do `work_us` of PDP-10 work (at this control: strength_player).
  * The search is paced so that the most work a move may do (the budget; TECH-1971's rule
  * twice it, WORK_CAP_FACTOR_BY_RULE) fills the move's time (WORK_CLOCK_SHARE_PERCENT of the time
  * available under a clock, the fixed time a move, or WORK_UNTIMED_MOVE_MS), never does more (the
@@ -265,6 +244,20 @@ static TimeRequest bounded_request(const TimeRequest *request)
     return r;
 }
 
+double timeman_clock_ratio(TimeManager *tm, const TimeRequest *request)
+{
+    const TimeRequest bounded = bounded_request(request);
+    const TimeRequest *r = &bounded;
+    if (r->infinite || (!r->has_clock && r->movetime_ms <= 0)) return 1.0;
+    int64_t control_ms = r->has_clock ? avail_ms(r) : r->movetime_ms - r->overhead_ms;
+    if (control_ms < 1) control_ms = 1;
+    if (r->has_clock) {
+        if (tm->control_move_ms <= 0) tm->control_move_ms = control_ms;
+        control_ms = tm->control_move_ms;
+    }
+    return (double)control_ms / (double)reference_move_ms(r);
+}
+
 void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan)
 {
     assert(tm && request && plan);
@@ -286,7 +279,7 @@ void timeman_plan(TimeManager *tm, const TimeRequest *request, TimePlan *plan)
     bool fixed_time = r->movetime_ms > 0 && !r->has_clock;
     if (fixed_time && !r->infinite)
         timing->avail_ms = r->movetime_ms - r->overhead_ms > 1 ? r->movetime_ms - r->overhead_ms : 1;
-    const int64_t work_us = move_work_us(tm, r, timed);
+    const int64_t work_us = r->work_us;
     bool by_work = plan_work(r, work_us, timed, plan);
     bool paced = r->paced || by_work;
     if (by_work && !timed) timing->avail_ms = WORK_UNTIMED_MOVE_MS;

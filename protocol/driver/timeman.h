@@ -54,11 +54,9 @@ typedef struct {
     int legal_moves;      /* legal moves at the root; 0 = unknown */
     int64_t node_rate;    /* CECP `nps`: this many nodes count as a second; 0 = the wall clock */
     bool paced;           /* the search is held to a Speed slower than native */
-    /* UCI_Elo: the work a move may take at 10+0.1, in PDP-10 microseconds; 0 = none */
+    /* UCI_Elo: the work a move may take at this control, in PDP-10 microseconds (strength.h,
+       strength_player; timeman_clock_ratio gives the control); 0 = none */
     int64_t work_us;
-    /* UCI_Elo: the work grows with the clock as R^k, this k (strength.h); 0 = the same work at
-       every clock */
-    double work_exponent;
     /* a search with no clock (neither clock nor movetime) and not infinite: its hard limit all the
        same (CECP without level or st); 0 = none */
     int64_t untimed_hard_ms;
@@ -97,6 +95,12 @@ enum { INSURANCE_DEPTH = 2 };
 
 /* New game: d = the start depth, no history. */
 void timeman_init(TimeManager *tm, Depth start_depth);
+/* The control of the game against the one UCI_Elo's table was measured at (docs/STRENGTH.md §1c):
+ * R, the time a move it gives over 10+0.1's, both by this time manager's estimate. Under a clock
+ * the control is read at the game's first search under it and kept for the game (at 10+0.1 R is
+ * 1 at every move; a clock that runs down does not shrink the player); a fixed time a move
+ * (`movetime`, `st`) is its own control; a search with neither, or an infinite one, is 1. */
+double timeman_clock_ratio(TimeManager *tm, const TimeRequest *request);
 /* Plan the next search; under a clock this applies TECH's depth rule to tm->depth. The request's
  * numbers are taken within their bounds (times within GUI_TIME_MS_MAX, depths and mates within
  * SEARCH_DEPTH_MAX, counts at least 0), and the plan's times are within GUI_TIME_MS_MAX. */

@@ -16,18 +16,20 @@ static const FrontEnd *front_in_use(const Session *s) { return s->front_ends[s->
 
 /* The time manager's plan for the game's current position, with `legal_moves` root moves to
  * choose from (0 = unknown) and the root restricted to `searchmoves` (`count` of them; none: every
- * legal move), for a search that runs with `features`; the session's settings complete the
- * request. The plan is whole when this returns, and no one writes it again: the searcher and its
+ * legal move); the session's settings complete the request and give the player that searches
+ * (`features`: under UCI_LimitStrength the player the setting is at this control). The plan is whole when this returns, and no one writes it again: the searcher and its
  * stages search copies of it (docs/ARCHITECTURE.md, "One plan per move"). */
-static void plan_search(Session *s, TimeRequest *t, int legal_moves, const Move *searchmoves, int count,
-                        const SearchFeatures *features, TimePlan *plan)
+static const char *plan_search(Session *s, TimeRequest *t, int legal_moves, const Move *searchmoves, int count,
+                               SearchFeatures *features, TimePlan *plan)
 {
     t->overhead_ms = s->settings.move_overhead_ms;
     t->start_depth = s->settings.start_depth;
+    settings_search_features(&s->settings, features);
+    t->iterative = features->iterative_deepening; /* the setting's own profile reads the control */
+    const char *profile =
+        settings_player_at_clock(&s->settings, timeman_clock_ratio(&s->timeman, t), features, &t->work_us);
     t->iterative = features->iterative_deepening;
     t->paced = features->pace_multiple > 0;
-    t->work_us = settings_work_us(&s->settings);
-    t->work_exponent = settings_work_exponent(&s->settings);
     /* [P] "The opening is defined to be the first eight moves", counted as the pre-sort counts
      * them (docs/SPEC.md §5.1). */
     t->in_opening = s->game.started_from_initial && s->game.pos.fullmove <= OPENING_LAST_MOVE;
@@ -46,20 +48,28 @@ static void plan_search(Session *s, TimeRequest *t, int legal_moves, const Move 
      * stage must stay stoppable at it, and the fuzz session never waits for one. */
     if (!root->nodes || root->nodes > TECH_FUZZ_NODE_CAP) root->nodes = TECH_FUZZ_NODE_CAP;
 #endif
+    return profile;
 }
 
-/* Held to UCI_Elo's work grown with the clock, the work a move at this control, said when it is
- * not the table's (10+0.1's) and not yet said this game. */
-static void note_work_at_clock(Session *s, const TimePlan *plan)
+/* Held to UCI_Elo's work grown with the clock, the player at this control, said when it is not
+ * the table's (10+0.1's) and not yet said this game. */
+static void note_work_at_clock(Session *s, const TimePlan *plan, const char *profile)
 {
-    int64_t work_us = plan->clock.work_us;
-    if (!plan->clock.by_work || work_us == settings_work_us(&s->settings) || work_us == s->said_work_us) return;
+    int64_t work_us = plan->clock.work_us, table_us = settings_work_us(&s->settings);
+    if (!plan->clock.by_work || work_us == table_us || work_us == s->said_work_us) return;
     s->said_work_us = work_us;
-    char text[200];
-    snprintf(text, sizeof text,
-             "UCI_Elo %d at this clock: %.1f PDP-10 seconds of work a move, x%.2f the work at 10+0.1 "
-             "(Strength Clock: grows with the clock)",
-             s->settings.elo, (double)work_us / 1e6, (double)work_us / (double)settings_work_us(&s->settings));
+    const char *table_profile = settings_profile_name(&s->settings);
+    char text[240];
+    if (strcmp(profile, table_profile) == 0)
+        snprintf(text, sizeof text,
+                 "UCI_Elo %d at this clock: %.1f PDP-10 seconds of work a move, x%.2f the work at 10+0.1 "
+                 "(Strength Clock: grows with the clock)",
+                 s->settings.elo, (double)work_us / 1e6, (double)work_us / (double)table_us);
+    else
+        snprintf(text, sizeof text,
+                 "UCI_Elo %d at this clock: %s with %.1f PDP-10 seconds of work a move (at 10+0.1 %s with %.1f; "
+                 "Strength Clock: grows with the clock)",
+                 s->settings.elo, profile, (double)work_us / 1e6, table_profile, (double)table_us / 1e6);
     front_in_use(s)->notice(text);
 }
 
@@ -76,12 +86,11 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
-    settings_search_features(&s->settings, &job_request.features);
-    plan_search(s, &request->time, legal_moves, request->searchmoves, request->searchmoves_count, &job_request.features,
-                plan);
+    const char *profile = plan_search(s, &request->time, legal_moves, request->searchmoves,
+                                      request->searchmoves_count, &job_request.features, plan);
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
-    note_work_at_clock(s, plan);
+    note_work_at_clock(s, plan, profile);
     if (request->explain || s->settings.explain_moves)
         explain_request(&s->game.pos, &job_request.features, s->game.started_from_initial, &plan->search.explain);
     job_request.plan = *plan;
@@ -93,7 +102,6 @@ void session_replan(Session *s, const TimeRequest *request, TimePlan *plan)
 {
     TimeRequest t = *request;
     SearchFeatures features;
-    settings_search_features(&s->settings, &features);
     plan_search(s, &t, game_legal_count(&s->game), NULL, 0, &features, plan);
 }
 
