@@ -1,8 +1,11 @@
-"""test_strength_clock.py - UCI_Elo at the control of the game (issue 55): by default a setting's
-work a move grows with the clock as R^k (R the control's time a move over 10+0.1's, k the
-profile's, protocol/driver/clock_table.h), TECH says the work at a clock where it is not the
-table's, `Strength Clock` "same at every clock" keeps the table's work, and a grown work never
-costs the game on time. Ratios within one run, never absolute speeds."""
+"""test_strength_clock.py - UCI_Elo at the control of the game (issue 55): by default a TECH-1971
+setting's work a move grows with the clock as R^k (R the control's time a move over 10+0.1's, k
+the profile's, protocol/driver/clock_table.h), and a setting above TECH-1971 at a slower control
+plays TECH-modern on its line against full-strength engines (clock_table.h's line); TECH says the
+player at a clock where it is not the table's, `Strength Clock` "same at every clock" keeps the
+table's, and a grown work never costs the game on time. Ratios within one run, never absolute
+speeds."""
+import math
 import os
 import re
 import time
@@ -15,15 +18,25 @@ CLOCK_TABLE = os.path.join(ROOT, "protocol", "driver", "clock_table.h")
 MIDDLEGAME = "r1b2rk1/ppqn1pbp/3p1np1/2pP4/4P3/2N2N2/PP2BPPP/R1BQR1K1 w - - 0 1"
 PLAN_RE = r"^info string plan: .* soft (\d+) ms hard (\d+) ms avail (\d+) ms.* work (\d+) ms pace"
 MOVE_WORK_RE = r"stats depth \d+ nodes \d+ .* wall-ms (\d+) pdp10-ms \d+ move-pdp10-ms (\d+)"
-SAID_RE = r"^info string UCI_Elo (\d+) at this clock: ([\d.]+) PDP-10 seconds of work a move"
+SAID_RE = r"^info string UCI_Elo (\d+) at this clock: (?:(TECH-\w+) with )?([\d.]+) PDP-10 seconds of work a move"
 PROFILE_RE = r"profile (TECH-\w+) at UCI_Elo \d+ \(([\d.]+) PDP-10 seconds of work a move"
-# [C] A TECH-deep setting near the bottom of its profile: it deepens until its budget (so a move
-# does its budget's work) and its work at 60+0.6, about 2,900 PDP-10 s in 2 s, is a twentieth of
-# what this machine gives at native speed.
+# [C] A TECH-deep setting near the bottom of its profile: at 60+0.6 TECH-modern on its line, about
+# 730 PDP-10 s in 2 s, a hundredth of what this machine gives at native speed; it deepens until its
+# budget, so a move does its budget's work.
 ELO_DEEP = 1700
+# [C] A TECH-1971 setting, the issue's: its work grows as R^k at every clock.
+ELO_1971 = 1453
 # The time manager's estimate of a move's time (timeman.c, avail_ms: whole milliseconds), TECH-deep's
 # horizon, the default Move Overhead.
 HORIZON, OVERHEAD_MS, INCREMENT_SHARE = 20, 50, 0.75
+
+
+def clock_constant(name):
+    """A number clock_table.h defines."""
+    with open(CLOCK_TABLE) as f:
+        m = re.search(rf"^#define STRENGTH_CLOCK_{name} ([\d.]+)$", f.read(), re.M)
+    check(m, f"clock_table.h has no STRENGTH_CLOCK_{name}")
+    return float(m.group(1))
 
 
 def exponent(profile):
@@ -35,8 +48,8 @@ def exponent(profile):
     return float(m.group(1))
 
 
-def avail_ms(base_ms, inc_ms):
-    return (base_ms - OVERHEAD_MS) // HORIZON + int(inc_ms * INCREMENT_SHARE)
+def avail_ms(base_ms, inc_ms, horizon=HORIZON):
+    return (base_ms - OVERHEAD_MS) // horizon + int(inc_ms * INCREMENT_SHARE)
 
 
 def one_move(options, clock):
@@ -57,33 +70,57 @@ def one_move(options, clock):
     said = next((m for m in (re.search(SAID_RE, l) for l in lines) if m), None)
     check(profile and plan and moved, f"{clock}: no profile, plan or stats line: {lines[:3]} {lines[-3:]}")
     return ((profile.group(1), float(profile.group(2)) * 1000), int(plan.group(4)), int(moved.group(2)),
-            float(said.group(2)) * 1000 if said else None)
+            (said.group(2), float(said.group(3)) * 1000) if said else None)
 
 
 def test_uci_elo_work_grows_with_the_clock():
-    """By default a setting's work at 60+0.6 is R^k times its work at 10+0.1 (R of the time
-    manager's own estimate, k the profile's from clock_table.h), within the time manager's whole
-    milliseconds for the plan and within a fifth for the work the move did; at 10+0.1 it is the
-    table's work and nothing more is said, at 60+0.6 an `info string` says the work a move. With
-    `Strength Clock` "same at every clock" the work at 60+0.6 is the table's."""
-    setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_DEEP)))
-    (profile, table_ms), fast_plan, fast_move, fast_said = one_move(setting, "wtime 10000 btime 10000 winc 100 binc 100")
-    check(profile == "TECH-deep", f"UCI_Elo {ELO_DEEP} plays {profile}")
-    check(abs(fast_plan - table_ms) <= 0.001 * table_ms + 100, f"10+0.1: plan's work {fast_plan} ms, table {table_ms}")
-    check(fast_said is None, f"10+0.1: said a work of {fast_said} ms")
-    _, slow_plan, slow_move, slow_said = one_move(setting, "wtime 60000 btime 60000 winc 600 binc 600")
-    want = (avail_ms(60000, 600) / avail_ms(10000, 100)) ** exponent(profile)
+    """By default a TECH-1971 setting's work at 60+0.6 is R^k times its work at 10+0.1 (R of the
+    time manager's own estimate, k the profile's from clock_table.h), within the time manager's
+    whole milliseconds; at 10+0.1 it is the table's work and nothing more is said, at 60+0.6 an
+    `info string` says the work a move. With `Strength Clock` "same at every clock" the work at
+    60+0.6 is the table's."""
+    setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_1971)))
+    fast, slow = "wtime 10000 btime 10000 winc 100 binc 100", "wtime 60000 btime 60000 winc 600 binc 600"
+    (profile, table_ms), fast_plan, _, fast_said = one_move(setting, fast)
+    check(profile == "TECH-1971", f"UCI_Elo {ELO_1971} plays {profile}")
+    # the plan line gives the budget: TECH-1971's rule may do twice the work (timeman.c)
+    check(abs(fast_plan - 2 * table_ms) <= 0.001 * table_ms + 100, f"10+0.1: plan's budget {fast_plan} ms, table {table_ms}")
+    check(fast_said is None, f"10+0.1: said {fast_said}")
+    _, slow_plan, _, slow_said = one_move(setting, slow)
+    want = (avail_ms(60000, 600, 14) / avail_ms(10000, 100, 14)) ** exponent(profile)
     ratio = slow_plan / fast_plan
     check(abs(ratio / want - 1) <= 0.01, f"60+0.6: plan's work x{ratio:.3f} of 10+0.1's, want x{want:.3f}")
-    check(slow_said is not None and abs(slow_said - slow_plan) <= 0.001 * slow_plan + 100,
-          f"60+0.6: said {slow_said} ms, planned {slow_plan}")
-    moved = slow_move / max(fast_move, 1)
-    check(0.8 * want <= moved <= 1.25 * want, f"the move's work: {fast_move} ms at 10+0.1, {slow_move} at 60+0.6: "
-          f"x{moved:.2f}, want x{want:.2f}")
+    check(slow_said is not None and slow_said[0] is None and abs(2 * slow_said[1] - slow_plan) <= 0.001 * slow_plan + 100,
+          f"60+0.6: said {slow_said}, planned a budget of {slow_plan} ms")
     fixed = setting + (("Strength Clock", "same at every clock"),)
-    _, same_plan, _, same_said = one_move(fixed, "wtime 60000 btime 60000 winc 600 binc 600")
-    check(abs(same_plan - table_ms) <= 0.001 * table_ms + 100 and same_said is None,
+    _, same_plan, _, same_said = one_move(fixed, slow)
+    check(abs(same_plan - 2 * table_ms) <= 0.001 * table_ms + 100 and same_said is None,
           f"same at every clock, 60+0.6: plan's work {same_plan} ms (table {table_ms}), said {same_said}")
+
+
+def test_uci_elo_above_tech_1971_plays_tech_modern_on_its_line_at_a_slower_clock():
+    """A TECH-deep setting: at 10+0.1 the table's TECH-deep; at 60+0.6 TECH-modern with the work its
+    line against full-strength engines puts at the setting plus the opponents' gain (clock_table.h:
+    line work x 2^((N + g log2 R - line Elo) / s)), said once, and the move does that work (it deepens
+    until its budget); "same at every clock" keeps TECH-deep and the table's work."""
+    setting = (("UCI_LimitStrength", "true"), ("UCI_Elo", str(ELO_DEEP)))
+    fast, slow = "wtime 10000 btime 10000 winc 100 binc 100", "wtime 60000 btime 60000 winc 600 binc 600"
+    (profile, table_ms), fast_plan, _, fast_said = one_move(setting, fast)
+    check(profile == "TECH-deep", f"UCI_Elo {ELO_DEEP} plays {profile}")
+    check(abs(fast_plan - table_ms) <= 0.001 * table_ms + 100 and fast_said is None,
+          f"10+0.1: plan's work {fast_plan} ms, table {table_ms}, said {fast_said}")
+    _, slow_plan, slow_move, slow_said = one_move(setting, slow)
+    doublings = math.log2(avail_ms(60000, 600) / avail_ms(10000, 100))
+    want = clock_constant("LINE_WORK_MS") * 2 ** (
+        (ELO_DEEP + clock_constant("GAIN") * doublings - clock_constant("LINE_ELO")) / clock_constant("LINE_SLOPE"))
+    check(abs(slow_plan / want - 1) <= 0.01, f"60+0.6: plan's work {slow_plan} ms, the line's {want:.0f}")
+    check(slow_said is not None and slow_said[0] == "TECH-modern" and abs(slow_said[1] - slow_plan) <= 0.001 * slow_plan + 100,
+          f"60+0.6: said {slow_said}, planned {slow_plan} ms")
+    check(0.8 * slow_plan <= slow_move <= 1.25 * slow_plan, f"60+0.6: the move did {slow_move} ms of {slow_plan}")
+    fixed = setting + (("Strength Clock", "same at every clock"),)
+    (same_profile, _), same_plan, _, same_said = one_move(fixed, slow)
+    check(same_profile == "TECH-deep" and abs(same_plan - table_ms) <= 0.001 * table_ms + 100 and same_said is None,
+          f"same at every clock, 60+0.6: {same_profile}, plan's work {same_plan} ms (table {table_ms}), said {same_said}")
 
 
 def test_uci_elo_grown_work_never_loses_on_time():
