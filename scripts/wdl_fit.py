@@ -2,24 +2,28 @@
 """wdl_fit.py - fit UCI_ShowWDL's model to TECH's own games, per profile, and check it on games
 held out of the fit.
 
-usage: python3 scripts/wdl_fit.py GAMES.pgn[.gz] ... [--hold-out K] [--write protocol/driver/wdl_table.h]
+usage: python3 scripts/wdl_fit.py GAMES.pgn[.gz] ... [--folds K] [--write protocol/driver/wdl_table.h]
 
 Every move a TECH engine made with a score (match.py's comments, {+1.25/7 0.310s}) is one
 position: the score from the mover's side and the game's result from the same side; the opening
 line's moves ({book}) and mate scores (a mate is certain: protocol/driver/wdl.c) are left out, and
 so are the games a clock ended (Termination "time forfeit").
-The profile is the engine's name: TECH-1971..., or TECH-modern... The games are taken in pairs
-(match.py plays each opening with both colours, one after the other) and every K-th pair (the
-2nd by default: half the games) is held out of the fit.
+The profile is the engine's name: TECH-1971..., or TECH-modern...
 
-The model (protocol/driver/wdl.c): win(s) = 1 / (1 + exp((a - s) / b)), loss(s) = win(-s),
-draw = 1 - win - loss, where a and b move with the material on the board, m (both sides' men but
-the kings at TECH's base values, over the initial array's): a = a0 + a1 m, b = b0 + b1 m. A level
-score means more with few men left than with all of them. a0, a1, b0, b1 per profile by maximum
-likelihood over the fitted positions (Nelder and Mead's simplex).
-The check: the held-out positions in five bands of the score, each band's mean predicted score
-(win + draw / 2) beside the score its games actually made, and their largest gap in bands of at
-least 100 positions (the calibration error). --write puts a and b into the C header.
+The model (protocol/driver/wdl.c): with the score shaped, t = 100 (|s| / 100)^p with s's sign,
+win = 1 / (1 + exp((a - t) / b)), loss = win at -t, draw = 1 - win - loss, where a and b move with
+the material on the board, m (both sides' men but the kings at TECH's base values, over the
+initial array's): a = a0 + a1 m, b = b0 + b1 m. A level score means more with few men left than
+with all of them; p < 1 makes a pawn's lead count for more beside a queen's than a plain logistic
+would. a0, a1, b0, b1 and p per profile by maximum likelihood over every game's positions (Nelder
+and Mead's simplex); --write puts them into the C header.
+The check, on games held out of the fit (cross-validation): the games are taken in pairs
+(match.py plays each opening with both colours, one after the other) and the pairs dealt into K
+folds (--folds, 5 by default); each fold's positions are predicted by the model fitted to the
+other folds' games alone, so every position is predicted by a model that never saw its game. The
+positions then in five bands of the score, each band's mean predicted score (win + draw / 2)
+beside the score its games actually made, and their largest gap in bands of at least 100
+positions (the calibration error). --folds 0 fits and writes without the check.
 """
 import argparse
 import gzip
@@ -43,7 +47,9 @@ BAND_MINIMUM = 100
 # The header's place and what it names (the model's numbers per profile).
 HEADER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "protocol", "driver", "wdl_table.h")
 MACROS = {"TECH-1971": "1971", "TECH-modern": "MODERN"}
-PARAMETERS = ("A0", "A1", "B0", "B1")
+PARAMETERS = ("A0", "A1", "B0", "B1", "P")
+# [C] The shape p is kept within these bounds (a plain logistic is 1).
+SHAPE_MIN, SHAPE_MAX = 0.2, 3.0
 
 
 def read_games(path):
@@ -84,19 +90,26 @@ def positions(game):
 
 def model(params, m):
     """(a, b) of the model at material share m."""
-    a0, a1, b0, b1 = params
+    a0, a1, b0, b1 = params[:4]
     return max(0.0, a0 + a1 * m), max(1.0, b0 + b1 * m)
+
+
+def shaped(params, score):
+    """t: the score in centipawns shaped by p (100 stays 100)."""
+    p = min(SHAPE_MAX, max(SHAPE_MIN, params[4]))
+    return math.copysign(100.0 * (abs(score) / 100.0) ** p, score)
 
 
 def chances(params, score, m):
     a, b = model(params, m)
+    score = shaped(params, score)
     win = 1.0 / (1.0 + math.exp(min(700.0, (a - score) / b)))
     loss = 1.0 / (1.0 + math.exp(min(700.0, (a + score) / b)))
     return win, max(1e-12, 1.0 - win - loss), loss
 
 
 def fit(data):
-    """(a0, a1, b0, b1) of the greatest likelihood, by Nelder and Mead's simplex over the positions
+    """(a0, a1, b0, b1, p) of the greatest likelihood, by Nelder and Mead's simplex over the positions
     grouped by score, material and result."""
     groups = {}
     for score, m, result in data:
@@ -110,7 +123,9 @@ def fit(data):
             total -= count * math.log(max(1e-12, win if result == 1.0 else loss if result == 0.0 else draw))
         return total
 
-    return nelder_mead(cost, [150.0, 0.0, 150.0, 0.0], [100.0, 100.0, 100.0, 100.0])
+    params = nelder_mead(cost, [150.0, 0.0, 150.0, 0.0, 1.0], [100.0, 100.0, 100.0, 100.0, 0.3])
+    params[4] = min(SHAPE_MAX, max(SHAPE_MIN, params[4]))
+    return params
 
 
 def nelder_mead(cost, start, steps, rounds=2000, tolerance=1e-7):
@@ -150,8 +165,9 @@ def nelder_mead(cost, start, steps, rounds=2000, tolerance=1e-7):
 
 def calibration(params, data, games=None):
     """[(band, positions, mean predicted score, observed score, margin)] for the bands with
-    positions; `games` gives each position's game, and the margin is then 1.96 standard errors of
-    the gap with the positions of one game counted together (they share its result), else 0."""
+    positions; `params` is the model of every position, or a list of each one's; `games` gives each
+    position's game, and the margin is then 1.96 standard errors of the gap with the positions of
+    one game counted together (they share its result), else 0."""
     rows = []
     for low, high in BANDS:
         inside = [i for i, (s, _, _) in enumerate(data) if low <= s < high]
@@ -161,7 +177,7 @@ def calibration(params, data, games=None):
         predicted = observed = 0.0
         for i in inside:
             score, m, result = data[i]
-            win, draw, _ = chances(params, score, m)
+            win, draw, _ = chances(params[i] if isinstance(params[0], (list, tuple)) else params, score, m)
             predicted += win + draw / 2
             observed += result
             key = games[i] if games else i
@@ -183,57 +199,72 @@ def band_text(low, high):
 def write_header(path, fits, sources):
     lines = ["/* wdl_table.h - GENERATED by scripts/wdl_fit.py; do not edit: run it again on new games.",
              " * UCI_ShowWDL's model per profile (wdl.c): with m the material on the board over the initial",
-             " * array's, a = A0 + A1 m is the score at which a win is as likely as not and b = B0 + B1 m the",
-             " * spread, in centipawns, fitted to the profile's own games (tests/data/wdl/):"]
+             " * array's and the score shaped as 100 (|s| / 100)^P, a = A0 + A1 m is the shaped score at which a",
+             " * win is as likely as not and b = B0 + B1 m the spread, in centipawns, fitted to the profile's own",
+             " * games (tests/data/wdl/):"]
     lines += [f" * {os.path.basename(s)}" for s in sources]
     lines += [f" * ({profile}: {n} positions of {g} games in the fit)" for profile, (_, n, g) in fits.items()]
     lines[-1] += " */"
     lines += ["#ifndef TECH_WDL_TABLE_H", "#define TECH_WDL_TABLE_H", ""]
     for profile, (params, _, _) in fits.items():
-        lines += [f"#define WDL_{MACROS[profile]}_{name} {value:.1f}" for name, value in zip(PARAMETERS, params)]
+        lines += [f"#define WDL_{MACROS[profile]}_{name} {value:.3f}" if name == "P"
+                  else f"#define WDL_{MACROS[profile]}_{name} {value:.1f}" for name, value in zip(PARAMETERS, params)]
     lines += ["", "#endif", ""]
     with open(path, "w") as f:
         f.write("\n".join(lines))
 
 
+def cross_validated(data, pairs, games, folds):
+    """Each position's model fitted without its fold of opening pairs (`pairs`: each position's
+    pair), and the calibration of those predictions (`games`: each position's game)."""
+    order = sorted(set(pairs))
+    fold_of = {pair: i % folds for i, pair in enumerate(order)}
+    models = [None] * len(data)
+    for k in range(folds):
+        params = fit([d for d, pair in zip(data, pairs) if fold_of[pair] != k])
+        for i, pair in enumerate(pairs):
+            if fold_of[pair] == k:
+                models[i] = params
+    return calibration(models, data, games)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="+", help="PGN files (gzip too) of match.py games")
-    parser.add_argument("--hold-out", type=int, default=2, help="hold out every K-th pair of games (2: half)")
+    parser.add_argument("--folds", type=int, default=5, help="cross-validation folds of opening pairs (0: no check)")
     parser.add_argument("--write", nargs="?", const=HEADER, help="write the model into this C header")
     args = parser.parse_args()
-    fitted = {p: [] for p in PROFILES}
-    held = {p: [] for p in PROFILES}
-    held_games = {p: [] for p in PROFILES}
-    games = {p: [0, 0] for p in PROFILES}
+    data = {p: [] for p in PROFILES}
+    pairs = {p: [] for p in PROFILES}
+    games = {p: [] for p in PROFILES}
     for path in args.games:
         for index, game in enumerate(read_games(path)):
-            kept = (index // 2) % args.hold_out == args.hold_out - 1
-            seen = set()
             for profile, score, m, result in positions(game):
-                (held if kept else fitted)[profile].append((score, m, result))
-                if kept:
-                    held_games[profile].append((path, index))
-                seen.add(profile)
-            for profile in seen:
-                games[profile][kept] += 1
+                data[profile].append((score, m, result))
+                pairs[profile].append((path, index // 2))
+                games[profile].append((path, index))
     fits = {}
     for profile in PROFILES:
-        if not fitted[profile]:
+        if not data[profile]:
             continue
-        params = fit(fitted[profile])
-        fits[profile] = (params, len(fitted[profile]), games[profile][0])
-        print(f"{profile}: a = {params[0]:.1f} {params[1]:+.1f} m, b = {params[2]:.1f} {params[3]:+.1f} m (cp), from "
-              f"{len(fitted[profile])} positions of {games[profile][0]} games; held out: {len(held[profile])} "
-              f"positions of {games[profile][1]} games")
+        params = fit(data[profile])
+        game_count = len(set(games[profile]))
+        fits[profile] = (params, len(data[profile]), game_count)
+        print(f"{profile}: a = {params[0]:.1f} {params[1]:+.1f} m, b = {params[2]:.1f} {params[3]:+.1f} m (cp), "
+              f"p = {params[4]:.3f}, from {len(data[profile])} positions of {game_count} games")
         for m in (1.0, 0.5, 0.2):
             row = []
             for score in (0, 100, 300, 500):
                 win, draw, loss = chances(params, score, m)
                 row.append(f"{score / 100:+.2f} {1000 * win:.0f}/{1000 * draw:.0f}/{1000 * loss:.0f}")
             print(f"  material {m:.0%}: " + ", ".join(row) + " (win/draw/loss per mille)")
+        if args.folds < 2:
+            continue
         worst = None
-        for (low, high), n, predicted, observed, margin in calibration(params, held[profile], held_games[profile]):
+        print(f"  held out ({args.folds} folds of {len(set(pairs[profile]))} opening pairs, each predicted by the "
+              "model of the other folds):")
+        for (low, high), n, predicted, observed, margin in cross_validated(
+                data[profile], pairs[profile], games[profile], args.folds):
             counted = n >= BAND_MINIMUM
             if counted:
                 worst = max(worst or 0.0, abs(predicted - observed))

@@ -1,9 +1,11 @@
 /* wdl.c - the win-draw-loss chances of a shown score (wdl.h). The model is a pair of logistic
- * curves, as the chances of a win and of a loss rise and fall with the score:
- *     win(s) = 1 / (1 + exp((a - s) / b)),   loss(s) = win(-s),   draw = 1 - win - loss,
- * where a is the score at which a win is as likely as not and b how fast the chances change,
- * both moving with the material m on the board (a = A0 + A1 m, b = B0 + B1 m): per profile,
- * fitted to the profile's own games by scripts/wdl_fit.py (wdl_table.h). */
+ * curves, as the chances of a win and of a loss rise and fall with the score s, shaped as
+ * t = 100 (|s| / 100)^p with s's sign:
+ *     win(t) = 1 / (1 + exp((a - t) / b)),   loss(t) = win(-t),   draw = 1 - win - loss,
+ * where a is the shaped score at which a win is as likely as not and b how fast the chances
+ * change, both moving with the material m on the board (a = A0 + A1 m, b = B0 + B1 m), and p how
+ * much a pawn's lead weighs beside a queen's: per profile, fitted to the profile's own games by
+ * scripts/wdl_fit.py (wdl_table.h). */
 #include "wdl.h"
 
 #include <math.h>
@@ -59,7 +61,9 @@ Wdl wdl_of(const WdlView *view, int score)
     /* The floors the fit keeps to too (scripts/wdl_fit.py, model). */
     const double a = fmax(0.0, view->modern ? WDL_MODERN_A0 + WDL_MODERN_A1 * m : WDL_1971_A0 + WDL_1971_A1 * m);
     const double b = fmax(1.0, view->modern ? WDL_MODERN_B0 + WDL_MODERN_B1 * m : WDL_1971_B0 + WDL_1971_B1 * m);
-    Wdl wdl = {per_mille(1.0 / (1.0 + exp((a - score) / b))), 0, per_mille(1.0 / (1.0 + exp((a + score) / b)))};
+    const double shape = view->modern ? WDL_MODERN_P : WDL_1971_P;
+    const double t = copysign(100.0 * pow(fabs((double)score) / 100.0, shape), (double)score);
+    Wdl wdl = {per_mille(1.0 / (1.0 + exp((a - t) / b))), 0, per_mille(1.0 / (1.0 + exp((a + t) / b)))};
     /* With a > 0 the two chances leave room for the draw; rounding may take one per mille of it. */
     if (wdl.win + wdl.loss > PER_MILLE) {
         if (wdl.win > wdl.loss) wdl.win = PER_MILLE - wdl.loss;

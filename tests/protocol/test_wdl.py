@@ -74,3 +74,37 @@ def test_cecp_does_not_offer_wdl():
     features = e.xboard()
     check(not any("UCI_ShowWDL" in l for l in features), f"CECP offers UCI_ShowWDL: {features}")
     e.send("quit")
+
+
+def test_wdl_is_the_fitted_model_of_the_header():
+    """Off the certain cases, TECH's chances are scripts/wdl_fit.py's model with wdl_table.h's
+    numbers (the shaped score, a and b at the root's material), within a per mille of rounding:
+    the program reads the fit as the fit was made, for both profiles and scores either side."""
+    import os
+
+    import chessrules as cr
+    import wdl_fit
+
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                           "protocol", "driver", "wdl_table.h")) as f:
+        header = dict(re.findall(r"^#define WDL_(\w+) (\S+)$", f.read(), re.M))
+    # a rook up, a pawn up with few men, level: scores that reach each part of the curve
+    fens = ("1nbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1",
+            "4k3/pp3ppp/8/8/8/8/PPP2PPP/4K3 w - - 0 1",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    e = Engine()
+    e.uci()
+    e.send("setoption name UCI_ShowWDL value true")
+    for style, key in (("TECH-1971", "1971"), ("TECH-modern", "MODERN")):
+        params = [float(header[f"{key}_{name}"]) for name in wdl_fit.PARAMETERS]
+        e.send(f"setoption name Style value {style}", "ucinewgame")
+        for fen in fens:
+            lines = [l for l in search(e, f"fen {fen}", 3) if " score cp " in l]
+            check(lines, f"{style} {fen}: no scored line")
+            score = int(re.search(r" score cp (-?\d+)", lines[-1]).group(1))
+            m = wdl_fit.material_share(cr.Position.from_fen(fen))
+            want = [round(1000 * c) for c in wdl_fit.chances(params, score, m)]
+            got = chances(lines[-1])
+            check(all(abs(a - b) <= 1 for a, b in zip(got, want)),
+                  f"{style} {fen}: score {score}, material {m}: wdl {got}, the model {want}")
+    e.quit()
