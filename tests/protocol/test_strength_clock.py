@@ -177,3 +177,59 @@ def test_the_fit_and_the_documents_are_the_programs():
     for profile, k in exponents.items():
         check(f"{profile} {k}" in playing, f"docs/PLAYING.md does not give {profile} {k}")
         check(f"{k} for {profile}" in page, f"docs/tech.6 does not give {k} for {profile}")
+
+
+def said_at(elo, clock):
+    """What TECH says of UCI_Elo `elo`'s player at the start of a fresh game under `clock` (the
+    `go` words), stopped at once: the whole info string, or None."""
+    e = Engine()
+    e.uci()
+    e.send("setoption name UCI_LimitStrength value true", f"setoption name UCI_Elo value {elo}", "ucinewgame",
+           "position startpos")
+    e.ready()
+    e.send(f"go {clock}")
+    lines = []
+    said = e.expect(r"^info (string UCI_Elo \d+ at this clock: .*|depth .*)$", 10.0 * SLOW, lines)
+    e.send("stop")
+    bestmove(e, 10.0 * SLOW, lines)
+    e.quit()
+    return said.group(1)[len("string "):] if said.group(1).startswith("string ") else None
+
+
+def test_the_players_the_documents_name_are_the_programs():
+    """The players docs/STRENGTH.md §1c and PLAYING.md name at a clock are what TECH says: UCI_Elo
+    1873 at 60+0.6, 3+2 and 15+10 (TECH-modern's work a move, in whole PDP-10 seconds), its table
+    work at 10+0.1, the two info strings quoted whole; and where TECH-1971's settings end."""
+    def flat(name):
+        with open(os.path.join(ROOT, "docs", name)) as f:
+            return re.sub(r"\s+", " ", f.read())
+    strength, playing = flat("STRENGTH.md"), flat("PLAYING.md")
+    works = {}
+    for shown, clock in (("60+0.6", "wtime 60000 btime 60000 winc 600 binc 600"),
+                         ("3+2", "wtime 180000 btime 180000 winc 2000 binc 2000"),
+                         ("15+10", "wtime 900000 btime 900000 winc 10000 binc 10000")):
+        said = said_at(1873, clock)
+        m = said and re.search(r"TECH-modern with ([\d.]+) PDP-10 seconds .*\(at 10\+0\.1 TECH-deep with ([\d.]+);", said)
+        check(m, f"UCI_Elo 1873 at {shown}: {said}")
+        works[shown] = (f"{round(float(m.group(1))):,}", f"{round(float(m.group(2))):,}")
+        if shown == "60+0.6":
+            check(said in strength, f"STRENGTH.md does not quote TECH's line at 60+0.6: {said}")
+    table = works["60+0.6"][1]
+    check(f"At 60+0.6 UCI_Elo 1873 is TECH-modern with {works['60+0.6'][0]} PDP-10 s a move (at 10+0.1 TECH-deep "
+          f"with {table}), at 3+2 with {works['3+2'][0]}, at 15+10 with {works['15+10'][0]}." in strength,
+          f"STRENGTH.md §1c's 1873 is not the program's: {works}")
+    check(f"At 60+0.6, UCI_Elo 1873 is TECH-modern with {works['60+0.6'][0]} PDP-10 seconds a move where at 10+0.1 "
+          f"it is TECH-deep with {table}." in playing, f"PLAYING.md's 1873 is not the program's: {works}")
+    said = said_at(1453, "wtime 60000 btime 60000 winc 600 binc 600")
+    check(said and said in strength, f"STRENGTH.md does not quote TECH's line for 1453 at 60+0.6: {said}")
+    with open(os.path.join(ROOT, "protocol", "driver", "strength_table.h")) as f:
+        first_deep = int(re.search(r"\{STRENGTH_TECH_DEEP, [\d.]+, (\d+)\}", f.read()).group(1))
+    check(f"A TECH-1971 setting (up to {first_deep - 1})" in playing and f"(up to {first_deep - 1})" in strength
+          and f"from {first_deep}" in strength, f"the documents do not end TECH-1971's settings at {first_deep - 1}")
+    line = {k: clock_constant(k) for k in ("LINE_ELO", "LINE_WORK_MS", "LINE_SLOPE")}
+    named = (f"{round(line['LINE_ELO'])} with {round(line['LINE_WORK_MS'] / 1000):,} PDP-10 seconds a move against "
+             f"HoiChess at 10+0.1, {round(line['LINE_SLOPE'])} more a doubling of the work")
+    check(named in playing, f"PLAYING.md does not give the line as clock_table.h has it: {named}")
+    check(f"E_L = {round(line['LINE_ELO'])}" in strength and f"L = {round(line['LINE_WORK_MS'] / 1000):,} PDP-10 s" in
+          strength and f"{round(line['LINE_SLOPE'])} a doubling of its work" in strength,
+          "STRENGTH.md §1c does not give the line as clock_table.h has it")
