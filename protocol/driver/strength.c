@@ -127,7 +127,8 @@ StrengthPlayer strength_player(int elo, double clock_ratio)
     elo = clamp_elo(elo);
     curve_at(elo, &profile, &work_ms);
     const double doublings = clock_ratio > 0.0 ? log2(clock_ratio) : 0.0;
-    const StrengthPlayer grown = {profile, whole_work_us(work_ms * 1000.0 * exp2(doublings * strength_clock_exponent(elo)))};
+    const StrengthPlayer grown = {profile,
+                                  whole_work_us(work_ms * 1000.0 * exp2(doublings * strength_clock_exponent(elo)))};
     /* TECH-1971's work buys against full-strength engines what the table says (§1c's checks):
      * its settings keep their profile at every clock. */
     if (!(clock_ratio > CLOCK_RATIO_TABLE_MAX) || profile == STRENGTH_TECH_1971) return grown;
@@ -136,7 +137,8 @@ StrengthPlayer strength_player(int elo, double clock_ratio)
     const double wanted_elo = elo + STRENGTH_CLOCK_GAIN * doublings;
     const double line_ms =
         STRENGTH_CLOCK_LINE_WORK_MS * exp2((wanted_elo - STRENGTH_CLOCK_LINE_ELO) / STRENGTH_CLOCK_LINE_SLOPE);
-    if (line_ms >= modern_least_work_ms()) return (StrengthPlayer){STRENGTH_TECH_MODERN, whole_work_us(line_ms * 1000.0)};
+    if (line_ms >= modern_least_work_ms())
+        return (StrengthPlayer){STRENGTH_TECH_MODERN, whole_work_us(line_ms * 1000.0)};
     return grown;
 }
 

@@ -86,8 +86,8 @@ unsigned session_search(Session *s, SearchRequest *request, TimePlan *plan)
         .want_guess = request->want_guess,
         .reporter = request->reporter,
     };
-    const char *profile = plan_search(s, &request->time, legal_moves, request->searchmoves,
-                                      request->searchmoves_count, &job_request.features, plan);
+    const char *profile = plan_search(s, &request->time, legal_moves, request->searchmoves, request->searchmoves_count,
+                                      &job_request.features, plan);
     /* UCI_Elo: the pace that spreads the move's work over its time. */
     if (plan->clock.pace_multiple > 0) job_request.features.pace_multiple = plan->clock.pace_multiple;
     note_work_at_clock(s, plan, profile);

@@ -126,11 +126,10 @@ TEST_CASE(strength_player_at_10_0_1_is_the_tables)
 {
     for (int elo = STRENGTH_ELO_MIN; elo <= STRENGTH_ELO_MAX; elo += 7) {
         StrengthPlayer player = strength_player(elo, 1.0);
-        if (player.work_us != strength_work_us(elo) || strcmp(strength_profile_label(player.profile),
-                                                              strength_profile_name(elo)) != 0)
-            FAIL("UCI_Elo %d at 10+0.1: %s %lld us, the table %s %lld us", elo,
-                 strength_profile_label(player.profile), (long long)player.work_us, strength_profile_name(elo),
-                 (long long)strength_work_us(elo));
+        if (player.work_us != strength_work_us(elo)
+            || strcmp(strength_profile_label(player.profile), strength_profile_name(elo)) != 0)
+            FAIL("UCI_Elo %d at 10+0.1: %s %lld us, the table %s %lld us", elo, strength_profile_label(player.profile),
+                 (long long)player.work_us, strength_profile_name(elo), (long long)strength_work_us(elo));
     }
 }
 
@@ -169,9 +168,9 @@ TEST_CASE(strength_player_above_tech_1971_plays_tech_modern_on_its_line_when_slo
         StrengthProfile before_profile = strength_player(elo, 1.0).profile;
         for (double ratio = 1.25; ratio < 200; ratio *= 1.25) {
             StrengthPlayer player = strength_player(elo, ratio);
-            double line_us = 1000.0 * STRENGTH_CLOCK_LINE_WORK_MS
-                             * exp2((elo + STRENGTH_CLOCK_GAIN * log2(ratio) - STRENGTH_CLOCK_LINE_ELO)
-                                    / STRENGTH_CLOCK_LINE_SLOPE);
+            double line_us =
+                1000.0 * STRENGTH_CLOCK_LINE_WORK_MS
+                * exp2((elo + STRENGTH_CLOCK_GAIN * log2(ratio) - STRENGTH_CLOCK_LINE_ELO) / STRENGTH_CLOCK_LINE_SLOPE);
             if (line_us >= least_modern_us) {
                 on_line++;
                 if (player.profile != STRENGTH_TECH_MODERN || !near((double)player.work_us, line_us))
