@@ -17,8 +17,9 @@ static const FrontEnd *front_in_use(const Session *s) { return s->front_ends[s->
 /* The time manager's plan for the game's current position, with `legal_moves` root moves to
  * choose from (0 = unknown) and the root restricted to `searchmoves` (`count` of them; none: every
  * legal move); the session's settings complete the request and give the player that searches
- * (`features`: under UCI_LimitStrength the player the setting is at this control). The plan is whole when this returns, and no one writes it again: the searcher and its
- * stages search copies of it (docs/ARCHITECTURE.md, "One plan per move"). */
+ * (`features`; under UCI_LimitStrength the player the setting is at this control, whose profile's
+ * name is returned). The plan is whole when this returns, and no one writes it again: the
+ * searcher and its stages search copies of it (docs/ARCHITECTURE.md, "One plan per move"). */
 static const char *plan_search(Session *s, TimeRequest *t, int legal_moves, const Move *searchmoves, int count,
                                SearchFeatures *features, TimePlan *plan)
 {
