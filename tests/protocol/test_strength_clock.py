@@ -233,3 +233,67 @@ def test_the_players_the_documents_name_are_the_programs():
     check(f"E_L = {round(line['LINE_ELO'])}" in strength and f"L = {round(line['LINE_WORK_MS'] / 1000):,} PDP-10 s" in
           strength and f"{round(line['LINE_SLOPE'])} a doubling of its work" in strength,
           "STRENGTH.md §1c does not give the line as clock_table.h has it")
+
+
+# The README's table of settings at the clocks people play (issue 55): each cell's games, as
+# recorded in tests/long/strength/ (file, the builds whose records count; None: every build).
+STRENGTH_RUNS = os.path.join(ROOT, "tests", "long", "strength")
+README_CELLS = {
+    ("TECH-Elo1453", "Stash-v8"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"fbd41cc"}),
+                                   ("180+2", "clock-check.jsonl", {"d297280"})),
+    ("TECH-Elo1873", "Stash-v11"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"6a00bb0"})),
+}
+
+
+def readme_cell(players, tc, name, builds):
+    """`+E (low .. high), N games` of `players` at `tc` from the records: the trinomial interval
+    (match.py's), or where a record keeps the score only, the binomial one (no draws: the widest)."""
+    import json
+
+    from match import elo_estimate
+    wins = losses = draws = 0.0
+    with open(os.path.join(STRENGTH_RUNS, name)) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            r = json.loads(line)
+            if tuple(p["name"] for p in r["players"]) != players or r["tc"] != tc:
+                continue
+            if builds is not None and r.get("build") not in builds:
+                continue
+            if "points" in r:
+                wins, losses = wins + r["points"], losses + r["games"] - r["points"]
+            else:
+                wins, losses, draws = wins + r["wins"], losses + r["losses"], draws + r["draws"]
+    games = round(wins + losses + draws)
+    if not games:
+        return None
+    elo, low, high = elo_estimate(wins, losses, draws)
+    return f"{elo:+.0f} ({low:+.0f} .. {high:+.0f}), {games} games"
+
+
+def test_the_readmes_clock_table_is_the_recorded_games():
+    """Every cell of the README's table of settings at 10+0.1, 60+0.6 and 3+2 is the Elo and the
+    95% interval of the games recorded for it."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        readme = f.read()
+    for players, cells in README_CELLS.items():
+        for tc, name, builds in cells:
+            cell = readme_cell(players, tc, name, builds)
+            check(cell, f"no games of {players} at {tc} in {name}")
+            check(f"| {cell} |" in readme, f"README.md does not give {players} at {tc} as recorded: {cell}")
+    # the 15+10 prediction is clock_fit.py's, and the fixed-work result the issue's record
+    import subprocess
+    import sys
+    fit = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "clock_fit.py")], capture_output=True,
+                         text=True, timeout=300, cwd=ROOT).stdout
+    m = re.search(r"^  15\+10: .*predicted to hold its number within (\S+) \.\. (\S+)$", fit, re.M)
+    check(m and f"At 15+10 the fit predicts a setting within {m.group(1)} .. {m.group(2)} of its number" in readme,
+          f"README.md's 15+10 prediction is not clock_fit.py's: {m and m.groups()}")
+    with open(os.path.join(STRENGTH_RUNS, "clock-55.jsonl")) as f:
+        import json
+        fixed = [json.loads(l) for l in f if '"TECH-Elo1873"' in l and '"60+0.6"' in l]
+    check(len(fixed) == 1, "clock-55.jsonl: not one 60+0.6 record of TECH-Elo1873")
+    r = fixed[0]
+    check(f"scored {r['wins'] + r['draws'] / 2:g} of {r['wins'] + r['losses'] + r['draws']} against Stash v11" in
+          re.sub(r"\s+", " ", readme), "README.md's fixed-work 1873 at 60+0.6 is not the record's")
