@@ -240,7 +240,7 @@ def test_the_players_the_documents_name_are_the_programs():
 STRENGTH_RUNS = os.path.join(ROOT, "tests", "long", "strength")
 README_CELLS = {
     ("TECH-Elo1453", "Stash-v8"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"fbd41cc"}),
-                                   ("180+2", "clock-check.jsonl", {"d297280"})),
+                                   ("180+2", "clock-check.jsonl", {"91a95b1"})),
     ("TECH-Elo1873", "Stash-v11"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"6a00bb0"})),
 }
 
