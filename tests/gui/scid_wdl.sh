@@ -12,7 +12,7 @@ if [ "${1:-}" = "--inside" ]; then
     scid=$!
     trap 'kill $scid 2>/dev/null || true' EXIT
     # The engine's lines with a wdl, some seconds of them, then the screen.
-    timeout 60 sh -c "until grep -q ' wdl ' '$out/from-tech.log' 2>/dev/null; do sleep 0.5; done" || true
+    timeout 120 sh -c "until grep -q ' wdl ' '$out/from-tech.log' 2>/dev/null; do sleep 0.5; done" || true
     sleep 4
     import -window root "$out/scid.png"
     exit 0
@@ -40,9 +40,16 @@ engine {
   UCIoptions {}
 }
 ENGINES
+# The hook waits for Scid's main board (a loaded machine builds it late), then sets the position and
+# a second later starts the engine.
 cat >"$config/options.dat" <<'OPTIONS'
 set startup(tip) 0
-after 2000 { sc_game startBoard "rnbqkb1r/ppp2ppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4"; ::notify::GameChanged }
-after 3000 { ::enginewin::start "" TECH }
+proc techWhenReady {} {
+    if {![info exists ::board::_data(.main.board)]} { after 500 techWhenReady; return }
+    sc_game startBoard "rnbqkb1r/ppp2ppp/5n2/3P4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 4"
+    ::notify::GameChanged
+    after 1000 { ::enginewin::start "" TECH }
+}
+after 1000 techWhenReady
 OPTIONS
 exec xvfb-run -a -s "-screen 0 1100x600x24" sh "$0" --inside "$out"
