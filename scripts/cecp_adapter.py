@@ -12,6 +12,10 @@ import chessrules as cr
 from engine_shared import FEATURE_RE, FEATURE_TIMEOUT, PING_TIMEOUT, START_TIMEOUT, cecp_setup_lines
 from protocol_adapter import Adapter, Reply
 
+# Seconds an engine without `ping` is listened to after `result`: Dreamer 0.3.0 claims its own mate
+# ("0-1 {Black mates}") a line after the mating move, and that claim belongs to the game it ended.
+END_SETTLE = 0.2
+
 
 class CecpAdapter(Adapter):
     """CECP v2 the cutechess way: features answered with accepted/rejected, `new`, `force`,
@@ -178,3 +182,8 @@ class CecpAdapter(Adapter):
         self.force = True
         self.pending_move = None
         self.sync()
+        if self.features.get("ping") != "1":
+            # No pong marks the end of what the engine says of this game: listen for a moment, so
+            # that a claim it sends after the last move is judged against this game's result
+            # (finish_game) and is not read in the next game as a resignation or a false claim.
+            self.pump(lambda: False, time.monotonic() + END_SETTLE)

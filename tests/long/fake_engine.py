@@ -8,7 +8,8 @@ in scripts/chessrules.py) and, at its Nth move, commits the fault named on its c
   fake_engine.py [--fault KIND] [--at N] [--seed S]
   KIND: slow (move after the flag), stall (never move, ignore stop/?), illegal (an illegal
   move), crash (exit without a move), claim (CECP: a false draw claim instead of a move),
-  reject (CECP: answer the opponent's move with `Illegal move`), resign.
+  reject (CECP: answer the opponent's move with `Illegal move`), resign, late-claim (CECP, as
+  Dreamer 0.3.0: no `ping`, and the result claimed 20 ms after each of its moves that ends the game).
 The first command picks the protocol: `uci` or `xboard`.
 """
 import argparse
@@ -108,7 +109,8 @@ class Fake:
                 continue
             cmd = words[0]
             if cmd == "protover":
-                self.out('feature ping=1 setboard=1 usermove=1 myname="Fake" done=1')
+                ping = "" if self.fault == "late-claim" else "ping=1 "
+                self.out(f'feature {ping}setboard=1 usermove=1 myname="Fake" done=1')
             elif cmd == "new":
                 self.game, self.my_color = cr.Game(), cr.BLACK
             elif cmd == "force":
@@ -143,6 +145,10 @@ class Fake:
         if move != "a1a1":
             self.game.play(move)
         self.out(f"move {move}")
+        outcome = self.game.outcome()
+        if self.fault == "late-claim" and outcome:
+            time.sleep(0.02)
+            self.out(f"{outcome.result} {{{outcome.reason}}}")
 
 
 def main():

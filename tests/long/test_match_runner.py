@@ -5,6 +5,7 @@ the runner must end that game as the right kind of forfeit, against the right en
 must report nothing when both sides behave.
 """
 import os
+import re
 import sys
 
 from longlib import HERE, check, engines, run_match
@@ -64,6 +65,19 @@ def test_resign_is_no_forfeit():
     summary = faulty_game("xboard", "resign")
     check(not summary["forfeits"] and summary["losses"] == 1, f"resignation: {summary}")
     check(list(summary["terminations"]) == ["White resigns"], f"{summary['terminations']}")
+
+
+def test_a_claim_after_the_last_move_stays_in_its_game():
+    """Dreamer 0.3.0 has no `ping` and claims its mate a line after the mating move: that claim is
+    judged against the game it ended, never read in the next game (where it was a resignation)."""
+    summary = run_match([fake("xboard", "late-claim", name="Claimer", seed=1), fake("uci", name="Mover", seed=2)],
+                        "30+0", 6, "fake-late-claim")
+    with open(os.path.join(HERE, "..", "..", "build", "long", "fake-late-claim.log")) as log:
+        claims = [line for line in log if "Claimer <" in line and re.search(r"< (1-0|0-1|1/2-1/2) \{", line)]
+    check(claims, "the claimer's moves ended no game: the fault was not exercised")
+    check(summary["games"] == 6 and not summary["forfeits"], f"{summary}")
+    for reason in summary["terminations"]:
+        check(reason.startswith(("Draw by", "White mates", "Black mates")), f"a claim left over from a game: {reason}")
 
 
 def test_clean_games_end_by_rule():
