@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """game_report.py - how deep and how long each engine of a match searched, from its PGN.
 
-usage: python3 scripts/game_report.py GAMES.pgn [--moves N]
+usage: python3 scripts/game_report.py GAMES.pgn[.gz] [--moves N]
 
 Reads the `{score/depth time}` comments that scripts/match.py writes after every engine move
 (moves of the opening line, commented {book}, are not counted). Per engine it prints the moves
@@ -9,6 +9,7 @@ counted, the median and mean depth, and the median time per move; --moves N coun
 game's first N moves of each side (TECH-1971's opening depth, for instance).
 """
 import argparse
+import gzip
 import re
 import statistics
 import sys
@@ -58,7 +59,11 @@ def main():
     parser.add_argument("pgn")
     parser.add_argument("--moves", type=int, default=0, help="only each side's first N moves of a game")
     args = parser.parse_args()
-    lines = report(cr.read_pgn(args.pgn), args.moves)
+    if args.pgn.endswith(".gz"):
+        with gzip.open(args.pgn, "rt", errors="replace") as f:
+            lines = report(cr.read_pgn(f.read()), args.moves)
+    else:
+        lines = report(cr.read_pgn(args.pgn), args.moves)
     if not lines:
         sys.exit("no engine-commented moves in " + args.pgn)
     print("\n".join(lines))

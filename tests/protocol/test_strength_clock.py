@@ -222,6 +222,17 @@ def test_the_players_the_documents_name_are_the_programs():
           f"it is TECH-deep with {table}." in playing, f"PLAYING.md's 1873 is not the program's: {works}")
     said = said_at(1453, "wtime 60000 btime 60000 winc 600 binc 600")
     check(said and said in strength, f"STRENGTH.md does not quote TECH's line for 1453 at 60+0.6: {said}")
+    # the list-rated engines' table of §1c: the players and works TECH names for 1794 and 1434
+    said = said_at(1794, "wtime 60000 btime 60000 winc 600 binc 600")
+    m = said and re.search(r"TECH-modern with ([\d.]+) PDP-10 seconds .*\(at 10\+0\.1 TECH-deep with ([\d.]+);", said)
+    check(m and f"| TECH-Elo1794 v HoiChess (1798) | 60+0.6 | TECH-modern, {round(float(m.group(1))):,} PDP-10 s |"
+          in strength and f"| TECH-Elo1794 v HoiChess (the table's player) | 10+0.1 | TECH-deep, "
+          f"{round(float(m.group(2))):,} PDP-10 s |" in strength, f"STRENGTH.md §1c's 1794 is not the program's: {said}")
+    said = said_at(1434, "wtime 60000 btime 60000 winc 600 binc 600")
+    m = said and re.search(r"([\d.]+) PDP-10 seconds of work a move, x([\d.]+) the work at 10\+0\.1", said)
+    check(m and f"| TECH-Elo1434 v Dreamer (1434) | 60+0.6 | TECH-1971, {round(float(m.group(1))):,} PDP-10 s |"
+          in strength and f"| 10+0.1 | TECH-1971, the table's work ({m.group(2)} times less) |" in strength,
+          f"STRENGTH.md §1c's 1434 is not the program's: {said}")
     with open(os.path.join(ROOT, "protocol", "driver", "strength_table.h")) as f:
         first_deep = int(re.search(r"\{STRENGTH_TECH_DEEP, [\d.]+, (\d+)\}", f.read()).group(1))
     check(f"A TECH-1971 setting (up to {first_deep - 1})" in playing and f"(up to {first_deep - 1})" in strength
@@ -239,8 +250,10 @@ def test_the_players_the_documents_name_are_the_programs():
 # recorded in tests/long/strength/ (file, the builds whose records count; None: every build).
 STRENGTH_RUNS = os.path.join(ROOT, "tests", "long", "strength")
 README_CELLS = {
+    ("TECH-Elo1434", "Dreamer"): (("10+0.1", "clock-check.jsonl", {"39a8d99"}), ("60+0.6", "clock-check.jsonl", {"39a8d99"})),
     ("TECH-Elo1453", "Stash-v8"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"fbd41cc"}),
                                    ("180+2", "clock-check.jsonl", {"91a95b1"})),
+    ("TECH-Elo1794", "HoiChess"): (("10+0.1", "clock-check.jsonl", {"d054ba6"}), ("60+0.6", "clock-check.jsonl", {"39a8d99"})),
     ("TECH-Elo1873", "Stash-v11"): (("10+0.1", "clock-55.jsonl", None), ("60+0.6", "clock-check.jsonl", {"6a00bb0"})),
 }
 
@@ -269,6 +282,8 @@ def readme_cell(players, tc, name, builds):
     if not games:
         return None
     elo, low, high = elo_estimate(wins, losses, draws)
+    if low == float("-inf"):  # no win: the interval has no floor
+        return f"{elo:+.0f} (below {high:+.0f}), {games} games"
     return f"{elo:+.0f} ({low:+.0f} .. {high:+.0f}), {games} games"
 
 
